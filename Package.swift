@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Analytics",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Analytics", targets: ["Analytics"]),
+        .library(name: "AnalyticsTesting", targets: ["AnalyticsTesting"]),
+        .library(name: "MutationHarness", targets: ["MutationHarness"]),
+        .executable(name: "mutate", targets: ["mutate"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "AnalyticsSupport", dependencies: ["CSQLite"]),
+        .target(name: "Analytics", dependencies: ["AnalyticsSupport"]),
+        .target(name: "AnalyticsTesting", dependencies: ["Analytics", "AnalyticsSupport"]),
+        .target(name: "MutationHarness"),
+        .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
+        .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),
+    ]
+)

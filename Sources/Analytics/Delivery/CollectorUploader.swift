@@ -1,0 +1,151 @@
+import AnalyticsSupport
+import Foundation
+
+/// The first-party provider: queues each event in the persistent queue and
+/// delivers batches to the collector as `DeliveryMachine` decides.
+///
+/// Confined to the SDK's work scheduler: every method runs there.
+final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
+    struct Dependencies {
+        var transport: any Transport
+        var clock: any AnalyticsClock
+        var scheduler: any WorkScheduler
+        var jitter: Jitter
+        var report: @Sendable (AnalyticsDiagnostic) -> Void
+    }
+
+    private let url: URL
+    private let encoder: BatchEncoder
+    private let dependencies: Dependencies
+    private var queue: any EventQueue
+    private let capacity: Int
+    private var machine: DeliveryMachine
+    private var timer: (any ScheduledWork)?
+    private var timerGeneration = 0
+    private var stopped = false
+
+    init(url: URL, encoder: BatchEncoder, queue: any EventQueue, capacity: Int, policy: DeliveryMachine.Policy,
+         uploadsAllowed: Bool, dependencies: Dependencies)
+    {
+        self.url = url
+        self.encoder = encoder
+        self.queue = queue
+        self.capacity = capacity
+        self.dependencies = dependencies
+        self.machine = DeliveryMachine(policy: policy, uploadsAllowed: uploadsAllowed)
+    }
+
+    /// Events left by an earlier process go out on the usual rules.
+    func resume() {
+        apply(machine.eventsQueued(count: queue.count, oldestAge: oldestAge()))
+    }
+
+    func receive(_ event: TrackedEvent) {
+        let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp, payload: JSONWriter.encode(event.wireJSON))
+        let dropped: Int
+        do {
+            dropped = try queue.append(queued)
+        } catch {
+            dependencies.report(.storageUnavailable(reason: "\(error)"))
+            queue = MemoryEventQueue(capacity: capacity)
+            dropped = (try? queue.append(queued)) ?? 0
+        }
+        if dropped > 0 { dependencies.report(.queueOverflow(dropped: dropped)) }
+        apply(machine.eventsQueued(count: queue.count, oldestAge: oldestAge()))
+    }
+
+    func flush() {
+        apply(machine.flushRequested(count: queue.count))
+    }
+
+    func purge() {
+        do { try queue.removeAll() } catch { dependencies.report(.storageUnavailable(reason: "\(error)")) }
+    }
+
+    func uploadsAllowedChanged(_ allowed: Bool) {
+        apply(machine.uploadsAllowedChanged(allowed, count: queue.count))
+    }
+
+    /// Flushes what is queued, then schedules nothing more.
+    func stop() {
+        flush()
+        stopped = true
+        machine.stopped()
+        cancelTimer()
+    }
+
+    private func apply(_ action: DeliveryMachine.Action) {
+        switch action {
+        case .none:
+            break
+        case .send(let limit):
+            cancelTimer()
+            send(limit: limit)
+        case .armTimer(let delay):
+            cancelTimer()
+            guard !stopped else { return }
+            let generation = timerGeneration
+            timer = dependencies.scheduler.schedule(after: delay) { [self] in
+                dependencies.scheduler.execute { [self] in
+                    guard generation == timerGeneration else { return }
+                    timer = nil
+                    apply(machine.timerFired(count: queue.count))
+                }
+            }
+        }
+    }
+
+    private func cancelTimer() {
+        timerGeneration += 1
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func send(limit: Int) {
+        let batch: [QueuedEvent]
+        do {
+            batch = try queue.peek(limit: limit)
+        } catch {
+            dependencies.report(.storageUnavailable(reason: "\(error)"))
+            queue = MemoryEventQueue(capacity: capacity)
+            batch = []
+        }
+        guard !batch.isEmpty else {
+            return apply(machine.batchFinished(.delivered, sentCount: 0, count: queue.count, oldestAge: oldestAge(), jitter: 0))
+        }
+        let sentAt = EpochMilliseconds.of(dependencies.clock.now())
+        let request = TransportRequest(
+            url: url, method: "POST", headers: ["Content-Type": "application/json"],
+            body: encoder.body(events: batch, sentAt: sentAt)
+        )
+        dependencies.transport.send(request) { [self] result in
+            dependencies.scheduler.execute { [self] in finish(batch, result: result) }
+        }
+    }
+
+    private func finish(_ batch: [QueuedEvent], result: Result<TransportResponse, NetworkFailure>) {
+        let outcome = ResponsePolicy.outcome(of: result, batchSize: batch.count)
+        do {
+            switch outcome {
+            case .delivered:
+                try queue.remove(ids: batch.map(\.id))
+            case .dropBatch(let reason):
+                try queue.remove(ids: batch.map(\.id))
+                dependencies.report(.batchDropped(events: batch.count, reason: reason))
+            case .dropEvents(let indices):
+                try queue.remove(ids: indices.map { batch[$0].id })
+                dependencies.report(.eventsDroppedByCollector(count: indices.count))
+            case .split, .retry:
+                break
+            }
+        } catch {
+            dependencies.report(.storageUnavailable(reason: "\(error)"))
+        }
+        apply(machine.batchFinished(outcome, sentCount: batch.count, count: queue.count, oldestAge: oldestAge(), jitter: dependencies.jitter()))
+    }
+
+    private func oldestAge() -> Duration {
+        guard let oldest = try? queue.oldestTimestamp() else { return .zero }
+        return .milliseconds(max(0, EpochMilliseconds.of(dependencies.clock.now()) - oldest))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The one facade apps talk to. It exists from launch (`Analytics.shared`),
+/// is inert until `start(_:)`, and never makes the caller wait on disk or
+/// network: `track` stamps the event and hands it to the SDK's worker.
+///
+/// ```swift
+/// try Analytics.shared.start(Configuration(appID: "com.example.app",
+///                                          endpoint: URL(string: "https://collector.example.com")!))
+/// Analytics.shared.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
+/// Analytics.shared.screens.enter("home")
+/// ```
+public final class Analytics: AnalyticsTracking, Sendable {
+    /// The app-wide instance.
+    public static let shared = Analytics()
+
+    /// The screen tracker; safe to wire before `start(_:)`.
+    public let screens: ScreenTracker
+
+    private let state: Locked<State>
+
+    struct State {
+        var pipeline: Pipeline?
+        /// An opt-out choice made while stopped, applied at the next start.
+        var pendingOptOut: Bool?
+    }
+
+    /// A separate instance (tests, app extensions). Apps normally use `shared`.
+    public init() {
+        let state = Locked(State())
+        self.state = state
+        screens = ScreenTracker(state: state)
+    }
+
+    /// True between `start(_:)` and `stop()`.
+    public var isStarted: Bool { state.withLock { $0.pipeline != nil } }
+
+    /// Starts collecting with `configuration`. Storage is opened on the SDK's
+    /// worker; problems there are reported as diagnostics, never thrown.
+    /// - Throws: `AnalyticsError` for a configuration that cannot work.
+    public func start(_ configuration: Configuration) throws(AnalyticsError) {
+        try configuration.validate()
+        let pipeline = Pipeline(configuration: configuration)
+        let optOut: Bool?? = state.withLock { state in
+            guard state.pipeline == nil else { return nil }
+            state.pipeline = pipeline
+            defer { state.pendingOptOut = nil }
+            return .some(state.pendingOptOut)
+        }
+        guard let optOut else { throw .alreadyStarted }
+        pipeline.scheduler.execute { pipeline.open(optOut: optOut) }
+    }
+
+    /// Closes the open screen visit, flushes, empties the screen stack and
+    /// stops collecting. Queued events stay on disk for the next start.
+    public func stop() {
+        guard let pipeline = state.withLock({ state in defer { state.pipeline = nil }; return state.pipeline }) else { return }
+        let stamp = Stamp(clock: pipeline.clock)
+        pipeline.scheduler.execute { pipeline.stop(at: stamp) }
+    }
+
+    /// Reports an event. Returns at once; invalid events are reported through
+    /// `Configuration.onDiagnostic` and never queued.
+    public func track(_ event: some AnalyticsEvent) {
+        guard let pipeline = state.withLock({ $0.pipeline }) else { return }
+        let stamp = Stamp(clock: pipeline.clock)
+        let id = pipeline.configuration.ids()
+        let name = event.name
+        let properties = event.properties
+        pipeline.scheduler.execute { pipeline.track(name: name, properties: properties, id: id, at: stamp) }
+    }
+
+    /// Sends everything queued now.
+    public func flush() {
+        guard let pipeline = state.withLock({ $0.pipeline }) else { return }
+        pipeline.scheduler.execute { pipeline.flush() }
+    }
+
+    /// Opting out stops collection and purges every queued event; the choice
+    /// is kept in the storage directory across launches.
+    public func setOptOut(_ optOut: Bool) {
+        guard let pipeline = state.withLock({ state -> Pipeline? in
+            if state.pipeline == nil { state.pendingOptOut = optOut }
+            return state.pipeline
+        }) else { return }
+        pipeline.scheduler.execute { pipeline.setOptOut(optOut) }
+    }
+
+    /// Reports a lifecycle transition by hand, for apps whose lifecycle does
+    /// not post the configured notifications.
+    public func handle(_ transition: LifecycleTransition) {
+        guard let pipeline = state.withLock({ $0.pipeline }) else { return }
+        let stamp = Stamp(clock: pipeline.clock)
+        pipeline.scheduler.execute { pipeline.handle(transition, at: stamp) }
+    }
+}
+
+extension ScreenTracker {
+    convenience init(state: Locked<Analytics.State>) {
+        self.init { operation in
+            guard let pipeline = state.withLock({ $0.pipeline }) else { return }
+            let stamp = Stamp(clock: pipeline.clock)
+            pipeline.scheduler.execute { pipeline.updateScreens(at: stamp, operation) }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Something the app should know about: data the SDK refused, changed or
+/// could not keep. Delivered to `Configuration.onDiagnostic`.
+public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// The event broke the wire contract and was not queued.
+    case eventRejected(name: String, reason: ValidationFailure)
+    /// Forbidden (personal) keys were removed before the event was queued.
+    case keysStripped(event: String, keys: [String])
+    /// The `beforeSend` scrubber dropped the event.
+    case eventDroppedByScrubber(name: String)
+    /// Events are kept in memory only, for the reason given.
+    case storageUnavailable(reason: String)
+    /// The install id could not be written and will change next launch.
+    case installIDNotPersisted(reason: String)
+    /// The queue was full; this many of the oldest events were dropped.
+    case queueOverflow(dropped: Int)
+    /// The collector refused a batch for good; its events were dropped.
+    case batchDropped(events: Int, reason: String)
+    /// The collector named invalid events; they were dropped and the rest resent.
+    case eventsDroppedByCollector(count: Int)
+    /// `track` was called while the SDK was not started or opted out.
+    case ignoredWhileOff(name: String)
+
+    public var description: String {
+        switch self {
+        case let .eventRejected(name, reason): "event '\(name)' rejected: \(reason)"
+        case let .keysStripped(event, keys): "event '\(event)': removed personal keys \(keys.joined(separator: ", "))"
+        case let .eventDroppedByScrubber(name): "event '\(name)' dropped by the beforeSend scrubber"
+        case let .storageUnavailable(reason): "events are kept in memory only and will not survive a restart: \(reason)"
+        case let .installIDNotPersisted(reason): "the install id could not be saved and will change on next launch: \(reason)"
+        case let .queueOverflow(dropped): "the event queue is full; dropped the \(dropped) oldest event(s)"
+        case let .batchDropped(events, reason): "the collector refused a batch of \(events) event(s), which were dropped: \(reason)"
+        case let .eventsDroppedByCollector(count): "the collector rejected \(count) invalid event(s); the rest were resent"
+        case let .ignoredWhileOff(name): "event '\(name)' ignored: analytics is not started or the user opted out"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Makes the ids the SDK stamps: event ids, session ids, visit ids, install ids.
+///
+/// ```swift
+/// let ids = UUIDGenerator.live
+/// let eventID = ids()
+/// ```
+public struct UUIDGenerator: Sendable {
+    private let make: @Sendable () -> UUID
+
+    /// Wraps any id source.
+    public init(_ make: @escaping @Sendable () -> UUID) { self.make = make }
+
+    /// Returns the next id.
+    public func callAsFunction() -> UUID { make() }
+
+    /// Random (version 4) ids from the system's secure random source.
+    public static let random = UUIDGenerator { UUID() }
+
+    /// Time-ordered (version 7) ids: 48 bits of Unix milliseconds from the
+    /// clock, then 74 random bits from the system's secure random source.
+    public static func timeOrdered(clock: any AnalyticsClock = SystemClock()) -> UUIDGenerator {
+        UUIDGenerator {
+            var generator = SystemRandomNumberGenerator()
+            return UUIDv7.make(milliseconds: EpochMilliseconds.of(clock.now()), random: &generator)
+        }
+    }
+}
+
+/// RFC 9562 version 7 layout.
+enum UUIDv7 {
+    static func make(milliseconds: Int64, random: inout some RandomNumberGenerator) -> UUID {
+        let ms = UInt64(max(0, milliseconds))
+        let high = random.next() as UInt64
+        let low = random.next() as UInt64
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: ms >> (40 - 8 * UInt64(index))) }
+        bytes[6] = 0x70 | UInt8(truncatingIfNeeded: high & 0x0F)
+        bytes[7] = UInt8(truncatingIfNeeded: high >> 8)
+        bytes[8] = 0x80 | UInt8(truncatingIfNeeded: low & 0x3F)
+        for index in 9..<16 { bytes[index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index - 8))) }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
+
+extension UUID {
+    /// Lower-case canonical form, as ids travel on the wire.
+    var wireString: String { uuidString.lowercased() }
+}

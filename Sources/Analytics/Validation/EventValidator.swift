@@ -1,0 +1,75 @@
+/// Why an event was refused at `track`.
+public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidName(String)
+    case invalidKey(String)
+    case nonFiniteNumber(key: String)
+    case stringTooLong(key: String, bytes: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidName(let name):
+            "event name '\(name)' must match ^[a-z][a-z0-9_]{0,63}$ (lower-case snake_case, at most 64 characters)"
+        case .invalidKey(let key):
+            "property key '\(key)' must match ^[a-z][a-z0-9_]{0,63}$ (lower-case snake_case, at most 64 characters)"
+        case .nonFiniteNumber(let key):
+            "property '\(key)' is NaN or infinite; send a finite number or null"
+        case .stringTooLong(let key, let bytes):
+            "property '\(key)' is \(bytes) UTF-8 bytes; the limit is \(EventValidator.maximumStringBytes)"
+        }
+    }
+}
+
+/// Checks names, keys and values against wire format v1 and strips
+/// forbidden (personal) keys. A pure value: the same input, the same answer.
+struct EventValidator: Sendable {
+    static let maximumStringBytes = 1024
+
+    /// The forbidden keys in force: the contract's defaults plus the app's.
+    let forbiddenKeys: Set<String>
+
+    init(additionalForbiddenKeys: Set<String> = []) {
+        forbiddenKeys = ForbiddenKeys.defaults.union(additionalForbiddenKeys)
+    }
+
+    /// The outcome of filtering one event's properties.
+    struct Filtered: Equatable {
+        var properties: EventProperties
+        var strippedKeys: [String]
+    }
+
+    /// Strips forbidden keys, then checks what is left.
+    func filter(name: String, properties: EventProperties) -> Result<Filtered, ValidationFailure> {
+        guard Self.isValidIdentifier(name) else { return .failure(.invalidName(name)) }
+        var kept = EventProperties()
+        var stripped: [String] = []
+        for key in properties.keys.sorted() {
+            if forbiddenKeys.contains(key) {
+                stripped.append(key)
+                continue
+            }
+            guard Self.isValidIdentifier(key) else { return .failure(.invalidKey(key)) }
+            let value = properties[key]!
+            switch value {
+            case .double(let number) where !number.isFinite:
+                return .failure(.nonFiniteNumber(key: key))
+            case .string(let text) where text.utf8.count > Self.maximumStringBytes:
+                return .failure(.stringTooLong(key: key, bytes: text.utf8.count))
+            default:
+                kept[key] = value
+            }
+        }
+        return .success(Filtered(properties: kept, strippedKeys: stripped))
+    }
+
+    /// `^[a-z][a-z0-9_]{0,63}$`, checked byte by byte.
+    static func isValidIdentifier(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= 64, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        else { return false }
+        return bytes.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
+    }
+}
