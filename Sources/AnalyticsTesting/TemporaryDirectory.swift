@@ -1,0 +1,22 @@
+import Foundation
+
+/// A folder of the test's own under the process's temporary directory
+/// (`TMPDIR`), removed by `remove()`. Only that folder is ever deleted.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    /// Creates a fresh, empty, uniquely named folder.
+    public init(prefix: String = "analytics-test") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    }
+
+    /// A path inside the folder.
+    public func appending(_ component: String) -> URL { url.appendingPathComponent(component) }
+
+    /// Deletes the folder and what is in it.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}

@@ -1,0 +1,286 @@
+import Analytics
+import AnalyticsTesting
+import Foundation
+import Testing
+
+/// Through the real client into the recording transport, reading the bytes
+/// that would go on the wire.
+struct DeliveryEndToEndTests {
+    @Test func timestampsAreMillisecondsOnTheWire() throws {
+        try withStorage { storage in
+            // 2026-01-01T00:00:00.123Z
+            let client = try TestClient(storage: storage, clock: ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600.123)))
+            client.analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
+            client.analytics.flush()
+
+            let batch = try #require(client.transport.batches.first)
+            #expect(batch.events.map(\.timestamp) == [1_767_225_600_123])
+            #expect(batch.sentAt == 1_767_225_600_123)
+            #expect(client.transport.requests[0].bodyText.contains("\"ts\":1767225600123}"))
+        }
+    }
+
+    @Test func requestCarriesTheWireFormatEnvelope() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.analytics.track(FinancialEvent.transactionInitiated(amount: 12.5, currency: "BRL"))
+            client.analytics.flush()
+
+            let request = try #require(client.transport.requests.first)
+            #expect(request.url.absoluteString == "https://collector.example.com/v1/batch")
+            #expect(request.method == "POST")
+            #expect(request.header("content-type") == "application/json")
+            let batch = try #require(request.batch)
+            #expect(batch.schemaVersion == 1)
+            #expect(batch.appID == "com.example.app")
+            #expect(UUID(uuidString: batch.installID ?? "") != nil)
+            let event = try #require(batch.events.first)
+            #expect(event.name == "financial_transaction_initiated")
+            #expect(event.properties == ["transaction_amount": .double(12.5), "currency": "BRL"])
+            #expect(event.context == [
+                "app_version": "2.4.0", "platform": "iOS", "os_version": "18.1", "device_model": "iPhone15,2",
+                "locale": "pt-BR", "network": "wifi", "environment": "production", "sdk": SDKInfo.identifier,
+            ])
+            #expect(request.bodyText.hasPrefix("{\"app_id\":\"com.example.app\",\"events\":[{\"context\":{\"app_version\":\"2.4.0\","))
+        }
+    }
+
+    @Test func forbiddenKeysNeverReachTheWire() throws {
+        struct SignUp: AnalyticsEvent {
+            let name = "signup_completed"
+            let properties: EventProperties = ["email": "ana@example.com", "plan": "pro", "latitude": 1.5, "nickname": "ana"]
+        }
+        try withStorage { storage in
+            let client = try TestClient(storage: storage) { $0.additionalForbiddenKeys = ["nickname"] }
+            client.analytics.track(SignUp())
+            client.analytics.flush()
+
+            let body = try #require(client.transport.requests.first).bodyText
+            #expect(!body.contains("email"))
+            #expect(!body.contains("ana@example.com"))
+            #expect(!body.contains("latitude"))
+            #expect(!body.contains("nickname"))
+            #expect(client.transport.sentEvents.first?.properties == ["plan": "pro"])
+            #expect(client.diagnostics.contains(.keysStripped(event: "signup_completed", keys: ["email", "latitude", "nickname"])))
+        }
+    }
+
+    @Test func scrubberMayEditOrDropButCannotReintroduceForbiddenKeys() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage) { configuration in
+                configuration.beforeSend = { event in
+                    if event.name == "financial_checkout_failed" { return nil }
+                    var edited = event
+                    edited.properties["email"] = "leak@example.com"
+                    edited.properties["card_type"] = "redacted"
+                    return edited
+                }
+            }
+            client.analytics.track(FinancialEvent.checkoutFailed(errorCode: 1, reason: "x"))
+            client.analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: false))
+            client.analytics.flush()
+
+            #expect(client.transport.sentEvents.map(\.name) == ["financial_card_activated"])
+            #expect(client.transport.sentEvents.first?.properties == ["card_type": "redacted", "is_virtual": false])
+            #expect(client.diagnostics.contains(.eventDroppedByScrubber(name: "financial_checkout_failed")))
+        }
+    }
+
+    @Test func sendsAtTwentyFiveEventsWithoutWaiting() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(24)
+            #expect(client.transport.requests.isEmpty)
+            client.track(1, startingAt: 24)
+            #expect(client.transport.requests.count == 1)
+            #expect(client.transport.batches[0].events.count == 25)
+        }
+    }
+
+    @Test func sendsSixtySecondsAfterTheOldestEvent() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(1)
+            client.clock.advance(by: .seconds(30))
+            client.track(1, startingAt: 1)
+            client.clock.advance(by: .seconds(29))
+            #expect(client.transport.requests.isEmpty)
+            client.clock.advance(by: .seconds(1))
+            #expect(client.transport.requests.count == 1)
+            #expect(client.transport.batches[0].events.count == 2)
+        }
+    }
+
+    @Test func retriedBatchCarriesTheSameEventIDs() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(503), .networkFailure())
+            client.track(3)
+            client.analytics.flush()
+            client.clock.advance(by: .seconds(15 * 60))
+            client.clock.advance(by: .seconds(15 * 60))
+
+            let batches = client.transport.batches
+            #expect(batches.count == 3)
+            let ids = batches.map { $0.events.map(\.eventID) }
+            #expect(ids[0].count == 3)
+            #expect(ids[1] == ids[0])
+            #expect(ids[2] == ids[0])
+            #expect(batches[0].sentAt! < batches[1].sentAt!, "sent_at is set afresh for each attempt")
+        }
+    }
+
+    @Test(arguments: [400, 403, 413])
+    func rejectedBatchIsDroppedAndTheNextBatchStillGoesOut(status: Int) throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage) { $0.batchSize = 1 }
+            client.transport.enqueue(.status(status, body: "{\"error\":\"x\"}"))
+            client.track(1)
+            client.clock.advance(by: .seconds(15 * 60))
+            #expect(client.transport.requests.count == 1)
+
+            client.track(1, startingAt: 1)
+            let batches = client.transport.batches
+            #expect(batches.count == 2)
+            #expect(batches[1].events.count == 1)
+            #expect(batches[1].events[0].eventID != batches[0].events[0].eventID)
+            #expect(batches[1].events[0].integer("error_code") == 1)
+            #expect(client.diagnostics.contains { if case .batchDropped(1, _) = $0 { true } else { false } })
+        }
+    }
+
+    @Test func badFieldDropsOnlyTheNamedEventsAndResendsTheRest() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(400, body: "{\"error\":\"bad_field\",\"fields\":[\"events[1].ts\",\"events[3].props.x\"]}"))
+            client.track(4)
+            client.analytics.flush()
+
+            let batches = client.transport.batches
+            #expect(batches.count == 2)
+            #expect(batches[1].events.map(\.eventID) == [batches[0].events[0].eventID, batches[0].events[2].eventID])
+            #expect(client.diagnostics.contains(.eventsDroppedByCollector(count: 2)))
+        }
+    }
+
+    @Test func tooLargeSplitsTheBatchInHalves() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(413, body: "{\"error\":\"too_large\"}"))
+            client.track(4)
+            client.analytics.flush()
+
+            let sizes = client.transport.batches.map(\.events.count)
+            #expect(sizes == [4, 2, 2])
+            let first = client.transport.batches[0].events.map(\.eventID)
+            #expect(client.transport.batches[1...].flatMap { $0.events.map(\.eventID) } == first)
+        }
+    }
+
+    @Test(arguments: [RecordingTransport.Reply.status(429), .status(503), .status(500), .networkFailure()])
+    func retryableFailureWaitsForTheTimerWithNoExtraRequests(reply: RecordingTransport.Reply) throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(reply)
+            client.track(25)
+            #expect(client.transport.requests.count == 1)
+
+            // Ten more events and a flush while the retry is pending: no request.
+            client.track(10, startingAt: 25)
+            client.analytics.flush()
+            #expect(client.transport.requests.count == 1)
+            #expect(client.clock.pendingTimers == [.milliseconds(1500)])
+
+            client.clock.advance(by: .milliseconds(1499))
+            #expect(client.transport.requests.count == 1)
+            client.clock.advance(by: .milliseconds(1))
+            #expect(client.transport.requests.count >= 2)
+            #expect(client.transport.batches[1].events.map(\.eventID) == client.transport.batches[0].events.map(\.eventID))
+            #expect(client.transport.sentEvents.count == 25 + 25 + 10)
+        }
+    }
+
+    @Test func retryAfterIsHonouredOn429() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(429, headers: ["Retry-After": "120"]))
+            client.track(1)
+            client.analytics.flush()
+            #expect(client.clock.pendingTimers == [.seconds(120)])
+            client.clock.advance(by: .seconds(119))
+            #expect(client.transport.requests.count == 1)
+            client.clock.advance(by: .seconds(1))
+            #expect(client.transport.requests.count == 2)
+        }
+    }
+
+    @Test func backoffGrowsAndIsCappedAtFifteenMinutes() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, transport: nil)
+            for _ in 0..<14 { client.transport.enqueue(.status(503)) }
+            client.track(1)
+            client.analytics.flush()
+            var waits: [Duration] = []
+            for _ in 0..<13 {
+                let wait = try #require(client.clock.pendingTimers.first)
+                waits.append(wait)
+                client.clock.advance(by: wait)
+            }
+            #expect(waits.prefix(4) == [.milliseconds(1500), .seconds(3), .seconds(6), .seconds(12)])
+            #expect(waits.allSatisfy { $0 <= .seconds(900) })
+            #expect(waits.last == .seconds(675))
+            #expect(client.transport.requests.count == 14)
+        }
+    }
+
+    @Test func oneRequestInFlightAtATime() throws {
+        try withStorage { storage in
+            let clock = ManualClock()
+            let transport = RecordingTransport(clock: clock)
+            transport.enqueue(.delayed(.seconds(5), .accepted))
+            let client = try TestClient(storage: storage, clock: clock, transport: transport)
+            client.track(25)
+            client.track(25, startingAt: 25)
+            client.analytics.flush()
+            #expect(transport.requests.count == 1)
+            clock.advance(by: .seconds(5))
+            #expect(transport.requests.count == 2)
+            #expect(Set(transport.sentEvents.map(\.eventID)).count == 50)
+        }
+    }
+
+    @Test func offlineEventsWaitOnDiskAndGoOutWhenTheNetworkReturns() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(30)
+            client.analytics.flush()
+            client.clock.advance(by: .seconds(3600))
+            #expect(client.transport.requests.isEmpty)
+
+            client.connectivity.set(NetworkStatus(network: .cellular))
+            #expect(client.transport.sentEvents.count == 30)
+            #expect(client.transport.requests.count == 2)
+        }
+    }
+
+    @Test func lowPowerModeHoldsEventsUntilItEnds() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.connectivity.set(NetworkStatus(network: .wifi, isLowPower: true))
+            client.track(26)
+            #expect(client.transport.requests.isEmpty)
+            client.connectivity.set(NetworkStatus(network: .wifi, isLowPower: false))
+            #expect(client.transport.sentEvents.count == 25)
+        }
+    }
+
+    @Test func backgroundFlushesEverythingQueued() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(30)
+            #expect(client.transport.requests.count == 1)
+            client.post(.background)
+            #expect(client.transport.sentEvents.count == 30)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Analytics
+import AnalyticsTesting
+import Foundation
+import Testing
+
+struct PersistenceTests {
+    @Test func installIDSurvivesANewClientOnTheSameStorage() throws {
+        try withStorage { storage in
+            let first = try TestClient(storage: storage)
+            first.track(1)
+            first.analytics.flush()
+            first.analytics.stop()
+
+            let second = try TestClient(storage: storage)
+            second.track(1)
+            second.analytics.flush()
+
+            let firstID = try #require(first.transport.batches.first?.installID)
+            #expect(second.transport.batches.first?.installID == firstID)
+        }
+    }
+
+    @Test func freshStorageGetsADifferentInstallID() throws {
+        let one = try TemporaryDirectory()
+        let two = try TemporaryDirectory()
+        defer { one.remove(); two.remove() }
+        let first = try TestClient(storage: one.url)
+        let second = try TestClient(storage: two.url)
+        for client in [first, second] {
+            client.track(1)
+            client.analytics.flush()
+        }
+        let firstID = try #require(first.transport.batches.first?.installID)
+        let secondID = try #require(second.transport.batches.first?.installID)
+        #expect(firstID != secondID)
+    }
+
+    @Test func eventsTrackedBeforeACrashAreSentByTheNextClient() throws {
+        try withStorage { storage in
+            let crashed = try TestClient(storage: storage)
+            crashed.transport.enqueue(.networkFailure())
+            crashed.track(3)
+            crashed.analytics.flush()
+            #expect(crashed.transport.requests.count == 1)
+            let lost = crashed.transport.batches[0].events.map(\.eventID)
+            // The process dies: no stop, no flush; the next launch starts over.
+
+            let next = try TestClient(storage: storage)
+            next.clock.advance(by: .seconds(60))
+            #expect(next.transport.sentEvents.map(\.eventID) == lost)
+        }
+    }
+
+    @Test func queueIsCappedDroppingTheOldestFirst() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline) { $0.queueCapacity = 5 }
+            client.track(8)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [3, 4, 5, 6, 7])
+            #expect(client.diagnostics.filter { $0 == .queueOverflow(dropped: 1) }.count == 3)
+        }
+    }
+
+    @Test func optingOutPurgesTheQueueAndStopsCollecting() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(3)
+            client.analytics.setOptOut(true)
+            client.track(2)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.requests.isEmpty)
+            client.analytics.stop()
+
+            let relaunched = try TestClient(storage: storage)
+            relaunched.track(1)
+            relaunched.analytics.flush()
+            #expect(relaunched.transport.requests.isEmpty)
+
+            relaunched.analytics.setOptOut(false)
+            relaunched.track(1)
+            relaunched.analytics.flush()
+            #expect(relaunched.transport.sentEvents.count == 1)
+        }
+    }
+
+    @Test func corruptDatabaseFallsBackToMemoryAndStillDelivers() throws {
+        try withStorage { storage in
+            try Data("this is not an SQLite database, just bytes".utf8).write(to: storage.appendingPathComponent("events.sqlite"))
+            let client = try TestClient(storage: storage)
+            client.track(2)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 2)
+            #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } })
+        }
+    }
+
+    @Test func unusableStorageDirectoryFallsBackToMemory() throws {
+        try withStorage { storage in
+            // A file where the folder should be fails for every user, root included.
+            let blocked = storage.appendingPathComponent("blocked")
+            try Data().write(to: blocked)
+            var directories = [blocked, blocked.appendingPathComponent("sub")]
+            if getuid() != 0 {
+                let readOnly = storage.appendingPathComponent("read-only")
+                try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: false)
+                try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: readOnly.path)
+                directories.append(readOnly)
+            }
+            defer {
+                try? FileManager.default.setAttributes(
+                    [.posixPermissions: 0o700], ofItemAtPath: storage.appendingPathComponent("read-only").path)
+            }
+
+            for directory in directories {
+                let client = try TestClient(storage: directory)
+                client.track(2)
+                client.analytics.flush()
+                #expect(client.transport.sentEvents.count == 2)
+                #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } })
+                client.analytics.stop()
+            }
+        }
+    }
+
+    @Test func missingStorageDirectoryIsCreated() throws {
+        try withStorage { storage in
+            let nested = storage.appendingPathComponent("a/b/c")
+            let client = try TestClient(storage: nested)
+            client.track(1)
+            #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent("events.sqlite").path))
+            #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent("install-id").path))
+            #expect(client.diagnostics.isEmpty)
+        }
+    }
+}
