@@ -17,6 +17,11 @@ public final class AnalyticsSpy: AnalyticsTracking, AnalyticsProvider, @unchecke
     public struct Record: Sendable, Equatable {
         public var name: String
         public var properties: EventProperties
+
+        public init(name: String, properties: EventProperties) {
+            self.name = name
+            self.properties = properties
+        }
     }
 
     private let state = Locked<(tracked: [Record], received: [TrackedEvent], flushes: Int)>(([], [], 0))

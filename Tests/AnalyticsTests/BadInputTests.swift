@@ -1,0 +1,76 @@
+import Analytics
+import AnalyticsTesting
+import Foundation
+import Testing
+
+/// Bad input gets a clear diagnostic, never a crash, and no good event is lost.
+struct BadInputTests {
+    struct RawEvent: AnalyticsEvent {
+        var name: String
+        var properties: EventProperties
+    }
+
+    @Test func invalidEventsAreRejectedAtTrackAndNeverPoisonABatch() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.analytics.track(RawEvent(name: "Bad Name", properties: [:]))
+            client.analytics.track(RawEvent(name: "ok_event", properties: ["Bad-Key": 1]))
+            client.analytics.track(RawEvent(name: "ok_event", properties: ["amount": .double(.nan)]))
+            client.analytics.track(RawEvent(name: "ok_event", properties: ["note": .string(String(repeating: "x", count: 2000))]))
+            client.analytics.track(RawEvent(name: "ok_event", properties: ["amount": 3]))
+            client.analytics.flush()
+
+            #expect(client.transport.requests.count == 1)
+            #expect(client.transport.sentEvents.map(\.properties) == [["amount": 3]])
+            #expect(client.diagnostics == [
+                .eventRejected(name: "Bad Name", reason: .invalidName("Bad Name")),
+                .eventRejected(name: "ok_event", reason: .invalidKey("Bad-Key")),
+                .eventRejected(name: "ok_event", reason: .nonFiniteNumber(key: "amount")),
+                .eventRejected(name: "ok_event", reason: .stringTooLong(key: "note", bytes: 2000)),
+            ])
+            #expect(client.diagnostics[0].description.contains("^[a-z][a-z0-9_]{0,63}$"))
+        }
+    }
+
+    @Test(arguments: ["collector.example.com", "/v1", "ftp://collector.example.com", "https://"])
+    func endpointWithoutAnHTTPSchemeIsRefusedAtStart(endpoint: String) throws {
+        let clock = ManualClock()
+        let configuration = Configuration.testing(
+            endpoint: try #require(URL(string: endpoint)), storage: nil, clock: clock, transport: RecordingTransport())
+        let analytics = Analytics()
+        #expect(throws: AnalyticsError.invalidEndpoint(URL(string: endpoint)!.absoluteString)) {
+            try analytics.start(configuration)
+        }
+        #expect(!analytics.isStarted)
+        #expect(AnalyticsError.invalidEndpoint(endpoint).description.contains("absolute http or https URL"))
+    }
+
+    @Test func invalidAppIDAndBatchSizeAreRefused() {
+        var configuration = Configuration.testing(appID: "my app", storage: nil, clock: ManualClock(), transport: RecordingTransport())
+        #expect(throws: AnalyticsError.invalidAppID("my app")) { try Analytics().start(configuration) }
+        configuration.appID = "com.example.app"
+        configuration.batchSize = 501
+        #expect(throws: AnalyticsError.invalidBatchSize(501)) { try Analytics().start(configuration) }
+    }
+
+    @Test func startingTwiceIsRefusedAndStopThenStartWorks() throws {
+        let clock = ManualClock()
+        let transport = RecordingTransport()
+        let configuration = Configuration.testing(storage: nil, clock: clock, transport: transport)
+        let analytics = Analytics()
+        try analytics.start(configuration)
+        #expect(throws: AnalyticsError.alreadyStarted) { try analytics.start(configuration) }
+        analytics.stop()
+        try analytics.start(configuration)
+        #expect(analytics.isStarted)
+    }
+
+    @Test func trackBeforeStartIsIgnoredWithoutACrash() {
+        let analytics = Analytics()
+        analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
+        analytics.flush()
+        analytics.screens.enter("home")
+        analytics.stop()
+        #expect(!analytics.isStarted)
+    }
+}

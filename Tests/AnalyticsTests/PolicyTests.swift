@@ -1,0 +1,182 @@
+@testable import Analytics
+import Foundation
+import Testing
+
+/// Each delivery policy as a plain value.
+struct ResponsePolicyTests {
+    private func outcome(_ status: Int, body: String = "", headers: [String: String] = [:], batch: Int = 10) -> DeliveryOutcome {
+        ResponsePolicy.outcome(of: .success(TransportResponse(status: status, headers: headers, body: Array(body.utf8))), batchSize: batch)
+    }
+
+    @Test func successIsDelivered() {
+        #expect(outcome(200, body: "{\"accepted\":3,\"duplicates\":0}") == .delivered)
+    }
+
+    @Test func contractRejectionsAreDroppedNeverRetried() {
+        #expect(outcome(400, body: "{\"error\":\"bad_json\"}") == .dropBatch(reason: "400 bad_json"))
+        #expect(outcome(400, body: "{\"error\":\"unsupported_schema\"}") == .dropBatch(reason: "400 unsupported_schema"))
+        #expect(outcome(400, body: "not json") == .dropBatch(reason: "400 bad_request"))
+        if case .dropBatch = outcome(403, body: "{\"error\":\"unknown_app\"}") {} else { Issue.record("403 must drop") }
+        if case .dropBatch = outcome(413, batch: 1) {} else { Issue.record("413 of one event must drop") }
+    }
+
+    @Test func badFieldNamesTheEventsToDrop() {
+        let body = "{\"error\":\"bad_field\",\"fields\":[\"events[3].ts\",\"events[0].name\",\"events[3].props.a\",\"events[99].ts\"]}"
+        #expect(outcome(400, body: body) == .dropEvents(indices: [0, 3]))
+        #expect(outcome(400, body: "{\"error\":\"bad_field\",\"fields\":[\"app_id\"]}") == .dropBatch(reason: "400 bad_field naming no event"))
+    }
+
+    @Test func tooLargeSplits() {
+        #expect(outcome(413, batch: 2) == .split)
+    }
+
+    @Test func overloadFaultsAndSilenceAreRetried() {
+        #expect(outcome(429) == .retry(retryAfterSeconds: nil))
+        #expect(outcome(429, headers: ["retry-after": " 30"]) == .retry(retryAfterSeconds: 30))
+        #expect(outcome(500) == .retry(retryAfterSeconds: nil))
+        #expect(outcome(503) == .retry(retryAfterSeconds: nil))
+        #expect(outcome(404) == .retry(retryAfterSeconds: nil))
+        #expect(ResponsePolicy.outcome(of: .failure(NetworkFailure("refused")), batchSize: 3) == .retry(retryAfterSeconds: nil))
+    }
+
+    @Test func eventIndexIsReadFromAFieldPath() {
+        #expect(ResponsePolicy.eventIndex(inPath: "events[12].props.card") == 12)
+        #expect(ResponsePolicy.eventIndex(inPath: "app_id") == nil)
+        #expect(ResponsePolicy.eventIndex(inPath: "events[x].ts") == nil)
+    }
+}
+
+struct BackoffTests {
+    @Test func doublesFromTheBaseWithJitterInTheUpperHalf() {
+        let backoff = Backoff()
+        #expect(backoff.delay(afterFailures: 1, jitter: 0) == .seconds(1))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0.999) < .seconds(2))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0) == .seconds(16))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0.5) == .seconds(24))
+    }
+
+    @Test func isCappedAtFifteenMinutes() {
+        let backoff = Backoff()
+        #expect(backoff.delay(afterFailures: 10, jitter: 0.999) <= .seconds(900))
+        #expect(backoff.delay(afterFailures: 1000, jitter: 0.999) <= .seconds(900))
+        #expect(backoff.delay(afterFailures: 1000, jitter: 0) == .seconds(450))
+        #expect(backoff.delay(retryAfter: 86_400) == .seconds(900))
+        #expect(backoff.delay(retryAfter: 7) == .seconds(7))
+    }
+}
+
+struct DeliveryMachineTests {
+    @Test func armsTheAgeTimerForTheFirstEventAndSendsAtTheBatchSize() {
+        var machine = DeliveryMachine()
+        #expect(machine.eventsQueued(count: 1, oldestAge: .zero) == .armTimer(after: .seconds(60)))
+        #expect(machine.eventsQueued(count: 2, oldestAge: .seconds(5)) == .none)
+        #expect(machine.eventsQueued(count: 25, oldestAge: .seconds(6)) == .send(limit: 25))
+        #expect(machine.eventsQueued(count: 26, oldestAge: .seconds(6)) == .none, "one request in flight")
+    }
+
+    @Test func retryableFailureWaitsOnlyForTheTimer() {
+        var machine = DeliveryMachine()
+        _ = machine.flushRequested(count: 3)
+        #expect(machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 3, count: 3, oldestAge: .zero, jitter: 0) == .armTimer(after: .seconds(1)))
+        #expect(machine.eventsQueued(count: 30, oldestAge: .seconds(1)) == .none)
+        #expect(machine.flushRequested(count: 30) == .none)
+        #expect(machine.timerFired(count: 30) == .send(limit: 25))
+        #expect(machine.batchFinished(.retry(retryAfterSeconds: 42), sentCount: 25, count: 30, oldestAge: .zero, jitter: 0) == .armTimer(after: .seconds(42)))
+        #expect(machine.consecutiveFailures == 2)
+    }
+
+    @Test func droppedBatchLetsTheNextOneGo() {
+        var machine = DeliveryMachine()
+        _ = machine.eventsQueued(count: 25, oldestAge: .zero)
+        #expect(machine.batchFinished(.dropBatch(reason: "403"), sentCount: 25, count: 25, oldestAge: .zero, jitter: 0) == .send(limit: 25))
+        #expect(machine.consecutiveFailures == 0)
+    }
+
+    @Test func splitHalvesTheNextBatch() {
+        var machine = DeliveryMachine()
+        _ = machine.eventsQueued(count: 25, oldestAge: .zero)
+        #expect(machine.batchFinished(.split, sentCount: 25, count: 25, oldestAge: .zero, jitter: 0) == .send(limit: 12))
+        #expect(machine.batchFinished(.delivered, sentCount: 12, count: 13, oldestAge: .seconds(10), jitter: 0) == .armTimer(after: .seconds(50)))
+        #expect(machine.batchLimit == 25)
+    }
+
+    @Test func offlineHoldsEverythingUntilTheNetworkReturns() {
+        var machine = DeliveryMachine(uploadsAllowed: false)
+        #expect(machine.eventsQueued(count: 100, oldestAge: .seconds(600)) == .none)
+        #expect(machine.flushRequested(count: 100) == .none)
+        #expect(machine.uploadsAllowedChanged(true, count: 100) == .send(limit: 25))
+    }
+
+    @Test func flushDrainsTheQueueBatchAfterBatch() {
+        var machine = DeliveryMachine()
+        #expect(machine.flushRequested(count: 40) == .send(limit: 25))
+        #expect(machine.batchFinished(.delivered, sentCount: 25, count: 15, oldestAge: .zero, jitter: 0) == .send(limit: 25))
+        #expect(machine.batchFinished(.delivered, sentCount: 15, count: 0, oldestAge: .zero, jitter: 0) == .none)
+        #expect(machine.eventsQueued(count: 1, oldestAge: .zero) == .armTimer(after: .seconds(60)), "draining ends with the queue")
+    }
+}
+
+struct SessionClockTests {
+    @Test func rotatesAfterThirtyMinutesWithoutActivity() {
+        var ids = [UUID(), UUID(), UUID()].makeIterator()
+        var session = SessionClock(id: ids.next()!, at: .seconds(0))
+        let first = session.sessionID
+        #expect(session.touch(at: .seconds(29 * 60), newID: { ids.next()! }) == first)
+        #expect(session.touch(at: .seconds(59 * 60), newID: { ids.next()! }) == first)
+        let second = session.touch(at: .seconds(89 * 60 + 1), newID: { ids.next()! })
+        #expect(second != first)
+    }
+}
+
+struct EnvironmentClassifierTests {
+    @Test func freshStoreInstallWithoutAReceiptFileIsProduction() {
+        // The receipt URL exists even before StoreKit writes the file.
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "receipt", buildConfiguration: .release)) == .production)
+    }
+
+    @Test func sandboxReceiptIsSandbox() {
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "sandboxReceipt", buildConfiguration: .release)) == .sandbox)
+    }
+
+    @Test func simulatorAndDebugBuildsAreDebug() {
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "receipt", isSimulator: true, buildConfiguration: .release)) == .debug)
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "sandboxReceipt", buildConfiguration: .debug)) == .debug)
+    }
+
+    @Test func ambiguousFactsAreProduction() {
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil)) == .production)
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "weird", isDebuggerAttached: true, buildConfiguration: .unknown)) == .production)
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil, isDebuggerAttached: true, buildConfiguration: .release)) == .production)
+    }
+}
+
+struct EventValidatorTests {
+    let validator = EventValidator()
+
+    @Test func acceptsContractNamesAndKeys() {
+        #expect(EventValidator.isValidIdentifier("a"))
+        #expect(EventValidator.isValidIdentifier("financial_card_activated_2"))
+        #expect(EventValidator.isValidIdentifier("a" + String(repeating: "b", count: 63)))
+    }
+
+    @Test(arguments: ["", "Card", "1abc", "_x", "card-activated", "cart activated", "ação", "a" + String(repeating: "b", count: 64)])
+    func rejectsNamesOutsideThePattern(name: String) {
+        #expect(validator.filter(name: name, properties: [:]) == .failure(.invalidName(name)))
+    }
+
+    @Test func rejectsBadKeysNonFiniteNumbersAndLongStrings() {
+        #expect(validator.filter(name: "e", properties: ["Bad Key": 1]) == .failure(.invalidKey("Bad Key")))
+        #expect(validator.filter(name: "e", properties: ["x": .double(.nan)]) == .failure(.nonFiniteNumber(key: "x")))
+        #expect(validator.filter(name: "e", properties: ["x": .double(-.infinity)]) == .failure(.nonFiniteNumber(key: "x")))
+        let long = String(repeating: "é", count: 513)
+        #expect(validator.filter(name: "e", properties: ["x": .string(long)]) == .failure(.stringTooLong(key: "x", bytes: 1026)))
+        #expect(validator.filter(name: "e", properties: ["x": .string(String(repeating: "a", count: 1024))]) != .failure(.stringTooLong(key: "x", bytes: 1024)))
+    }
+
+    @Test func stripsEveryDefaultForbiddenKey() {
+        var properties: EventProperties = ["plan": "pro"]
+        for key in ForbiddenKeys.defaults { properties[key] = "secret" }
+        let result = validator.filter(name: "e", properties: properties)
+        #expect(result == .success(.init(properties: ["plan": "pro"], strippedKeys: ForbiddenKeys.defaults.sorted())))
+    }
+}
