@@ -1,1 +1,4 @@
-print("todo")
+import Foundation
+import MutationHarness
+
+exit(Harness().main(Array(CommandLine.arguments.dropFirst())).rawValue)

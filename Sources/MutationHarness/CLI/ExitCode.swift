@@ -1,0 +1,22 @@
+/// The harness's exit codes, documented in README and `mutate --help`.
+public enum HarnessExitCode: Int32, Sendable, CaseIterable {
+    /// Every mutant was killed (or the score met the threshold) and none is stale or unviable.
+    case passed = 0
+    /// Bad command line, or a mutant file or folder the harness cannot use.
+    case usage = 2
+    /// A mutant survived: the score is under the threshold.
+    case survived = 3
+    /// A mutant is stale (no longer applies) or unviable (does not compile), or its run said nothing.
+    case brokenMutant = 4
+    /// The unmutated package does not build, its suite is red, or it has no tests.
+    case baselineFailed = 5
+    /// Interrupted (Ctrl-C); the reports hold what finished.
+    case interrupted = 130
+
+    /// The gate's verdict on a finished run.
+    public static func gate(_ report: LabReport) -> HarnessExitCode {
+        if let score = report.score, score < Double(report.threshold) { return .survived }
+        if report.mutants.contains(where: { [.stale, .unviable, .error].contains($0.status) }) { return .brokenMutant }
+        return .passed
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One test case as the runners reported it.
+public struct TestCaseResult: Equatable, Sendable {
+    /// `Module.Type/name`, the id used in reports.
+    public var id: String
+    public var className: String
+    public var name: String
+    public var failed: Bool
+    public var message: String?
+    public var seconds: Double
+}
+
+/// What one `swift test` run reported, read from the runners' structured
+/// output: the XCTest xunit file and the Swift Testing one
+/// (`<name>-swift-testing.xml`).
+public struct TestRunReport: Equatable, Sendable {
+    public var cases: [TestCaseResult]
+
+    public var failures: [TestCaseResult] { cases.filter(\.failed) }
+
+    /// Reads every xunit file written for `xunitPath`. XCTest's xunit says
+    /// only "failure"; the message for such a test is then taken from its
+    /// `error: Class.test : message` console line in `log`.
+    public static func read(xunitPath: URL, log: String?) -> TestRunReport {
+        let swiftTesting = xunitPath.deletingPathExtension().path + "-swift-testing.xml"
+        var cases: [TestCaseResult] = []
+        for path in [xunitPath.path, swiftTesting] {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            cases += XUnitReader.parse(data)
+        }
+        if let log {
+            cases = cases.map { result in
+                guard result.failed, result.message == nil || result.message == "failure" else { return result }
+                var result = result
+                result.message = xctestMessage(for: result, in: log) ?? result.message
+                return result
+            }
+        }
+        return TestRunReport(cases: cases)
+    }
+
+    private static func xctestMessage(for result: TestCaseResult, in log: String) -> String? {
+        let shortClass = result.className.split(separator: ".").last.map(String.init) ?? result.className
+        for marker in [" error: \(shortClass).\(result.name) : ", " error: -[\(result.className) \(result.name)] : "] {
+            if let line = log.split(separator: "\n").first(where: { $0.contains(marker) }),
+               let range = line.range(of: marker)
+            {
+                return String(line[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " -"))
+            }
+        }
+        return nil
+    }
+}
+
+/// A minimal JUnit/xunit reader: `testcase` elements and their `failure`/`error` children.
+final class XUnitReader: NSObject, XMLParserDelegate {
+    private var cases: [TestCaseResult] = []
+    private var current: TestCaseResult?
+
+    static func parse(_ data: Data) -> [TestCaseResult] {
+        let reader = XUnitReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        parser.parse()
+        return reader.cases
+    }
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:])
+    {
+        switch element {
+        case "testcase":
+            let className = attributes["classname"] ?? ""
+            let name = attributes["name"] ?? ""
+            current = TestCaseResult(id: className.isEmpty ? name : "\(className)/\(name)", className: className, name: name,
+                                     failed: false, message: nil, seconds: Double(attributes["time"] ?? "") ?? 0)
+        case "failure", "error":
+            current?.failed = true
+            if current?.message == nil { current?.message = attributes["message"] }
+        default:
+            break
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element == "testcase", let current {
+            cases.append(current)
+            self.current = nil
+        }
+    }
+}

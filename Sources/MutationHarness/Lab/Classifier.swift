@@ -1,0 +1,38 @@
+/// Turns a mutant's test run into a status, in cargo-mutants' order:
+/// time-out first, then a failing test (or a crashed test process), then a
+/// clean pass. A run in which no test executed is an error, never a survivor
+/// (a filter that matches nothing exits 0).
+public enum Classifier {
+    public struct Verdict: Equatable, Sendable {
+        public var status: MutantStatus
+        public var killedBy: [String]
+        public var reason: String?
+    }
+
+    public static func classify(termination: ProcessTermination, report: TestRunReport) -> Verdict {
+        if termination == .timedOut {
+            return Verdict(status: .timeout, killedBy: [], reason: "the tests ran past the time limit and were killed")
+        }
+        let failures = report.failures
+        if !failures.isEmpty {
+            return Verdict(status: .killed, killedBy: failures.map(\.id), reason: failures.first?.message)
+        }
+        switch termination {
+        case .exited(0):
+            return report.cases.isEmpty
+                ? Verdict(status: .error, killedBy: [], reason: "no test ran: check the package has tests and the runner wrote its xunit output")
+                : Verdict(status: .survived, killedBy: [], reason: "all \(report.cases.count) tests passed")
+        case .exited(let code):
+            return Verdict(status: .killed, killedBy: [], reason: "the test process exited with status \(code) before reporting a failing test (crash)")
+        case .signalled(let signal):
+            return Verdict(status: .killed, killedBy: [], reason: "the test process was killed by signal \(signal) (crash)")
+        case .timedOut:
+            return Verdict(status: .timeout, killedBy: [], reason: nil)
+        }
+    }
+
+    /// The first compiler error in a build log, for an unviable mutant.
+    public static func firstCompilerError(in log: String) -> String? {
+        log.split(separator: "\n").first { $0.contains("error:") }.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
+}

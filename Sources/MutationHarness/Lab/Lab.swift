@@ -1,0 +1,200 @@
+import Foundation
+
+/// Why a run stopped before the mutants.
+public enum LabError: Error, Equatable, Sendable, CustomStringConvertible {
+    case workspace(String)
+    case baselineBuildFailed(firstError: String?, log: String)
+    case baselineTestsFailed(tests: [String], message: String?, log: String)
+    case baselineTimedOut(log: String)
+    case noTests(log: String)
+
+    public var description: String {
+        switch self {
+        case .workspace(let reason):
+            reason
+        case let .baselineBuildFailed(error, log):
+            "the unmutated package does not build (\(error ?? "see the log")); fix the build first. Log: \(log)"
+        case let .baselineTestsFailed(tests, message, log):
+            "the unmutated suite is red; fix these tests first: \(tests.isEmpty ? "(the test process crashed)" : tests.joined(separator: ", "))"
+                + (message.map { "\n  first failure: \($0)" } ?? "") + "\n  log: \(log)"
+        case .baselineTimedOut(let log):
+            "the unmutated suite did not finish in time. Log: \(log)"
+        case .noTests(let log):
+            "the unmutated suite ran no test: a harness needs tests to kill mutants. Log: \(log)"
+        }
+    }
+}
+
+/// Runs the baseline, then each mutant in the scratch copy, and rewrites the
+/// reports after every one.
+public final class Lab {
+    public let configuration: LabConfiguration
+    private let workspace: ScratchWorkspace
+    private let print: (String) -> Void
+    private var report: LabReport
+
+    public init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
+        self.configuration = configuration
+        self.print = print
+        workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
+        report = LabReport(
+            packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
+            baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [],
+            mutants: mutants.map(MutantResult.init(pending:)), shard: configuration.shard
+        )
+        self.mutants = mutants
+    }
+
+    private let mutants: [Mutant]
+    private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
+    private var results: URL { workspace.root.appendingPathComponent(".mutate/results") }
+
+    /// Runs everything; returns the final report.
+    public func run() throws -> LabReport {
+        let setupStart = Date()
+        do {
+            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        } catch {
+            throw LabError.workspace("cannot create the output folder \(configuration.outputPath.path): \(error.localizedDescription)")
+        }
+        print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
+        do {
+            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath])
+            print("  \(written) file(s) updated in the scratch copy")
+        } catch {
+            throw LabError.workspace(error.description)
+        }
+        report.setupSeconds = Date().timeIntervalSince(setupStart)
+        try runBaseline()
+        try ReportWriter.write(report, mutants: mutants, to: configuration.outputPath, configuration: configuration)
+
+        for (index, mutant) in mutants.enumerated() {
+            let result = try runMutant(mutant)
+            report.mutants[index] = result
+            print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
+            try ReportWriter.write(report, mutants: mutants, to: configuration.outputPath, configuration: configuration)
+        }
+        return report
+    }
+
+    private func runBaseline() throws {
+        let log = logs.appendingPathComponent("baseline.log")
+        try? FileManager.default.removeItem(at: log)
+        print("Building the unmutated package (the first build of a fresh scratch copy takes longest)...")
+        let build = try runBuild(log: log, timeout: nil)
+        guard build.termination.succeeded else {
+            throw LabError.baselineBuildFailed(firstError: Classifier.firstCompilerError(in: read(log)), log: log.path)
+        }
+        report.baselineBuildSeconds = build.seconds
+        print(String(format: "  built in %.1fs; running the tests...", build.seconds))
+        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil)
+        report.baselineTestSeconds = test.seconds
+        guard test.termination != .timedOut else { throw LabError.baselineTimedOut(log: log.path) }
+        guard tests.failures.isEmpty, test.termination.succeeded else {
+            throw LabError.baselineTestsFailed(tests: tests.failures.map(\.id), message: tests.failures.first?.message, log: log.path)
+        }
+        guard !tests.cases.isEmpty else { throw LabError.noTests(log: log.path) }
+        report.tests = tests.cases.map(\.id)
+        report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
+        print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
+    }
+
+    private func runMutant(_ mutant: Mutant) throws -> MutantResult {
+        var result = MutantResult(pending: mutant)
+        let log = logs.appendingPathComponent("\(mutant.name).log")
+        try? FileManager.default.removeItem(at: log)
+
+        // Apply in memory first: a stale mutant never touches the copy.
+        let changes: [FileChange]
+        switch Self.apply(mutant.diff, reading: workspace.read) {
+        case .success(let applied):
+            changes = applied
+        case .failure(let error):
+            result.status = .stale
+            result.reason = error.description
+            try? Data("stale: \(error.description)\n".utf8).write(to: log)
+            return result
+        }
+        let originals = changes.map { FileChange(path: $0.path, content: workspace.read($0.path)) }
+        defer {
+            for original in originals.reversed() { try? workspace.write(original.path, original.content) }
+        }
+        for change in changes { try workspace.write(change.path, change.content) }
+
+        let build = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
+        result.buildSeconds = build.seconds
+        guard build.termination.succeeded else {
+            result.status = .unviable
+            result.reason = build.termination == .timedOut
+                ? "the build ran past its time limit"
+                : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
+            return result
+        }
+        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds)
+        result.testSeconds = test.seconds
+        let verdict = Classifier.classify(termination: test.termination, report: tests)
+        result.status = verdict.status
+        result.killedBy = verdict.killedBy
+        result.reason = verdict.reason
+        return result
+    }
+
+    /// The files a diff changes and their new contents (nil: deleted), or
+    /// the first hunk that does not apply.
+    static func apply(_ diff: UnifiedDiff, reading read: (String) -> String?) -> Result<[FileChange], PatchApplyError> {
+        var changes: [FileChange] = []
+        for file in diff.files {
+            let content: String?
+            switch Result(catching: { () throws(PatchApplyError) in try PatchApplier.apply(file, to: read(file.oldPath ?? file.path)) }) {
+            case .success(let applied): content = applied
+            case .failure(let error): return .failure(error)
+            }
+            if let old = file.oldPath, old != file.newPath { changes.append(FileChange(path: old, content: nil)) }
+            if let new = file.newPath { changes.append(FileChange(path: new, content: content)) }
+        }
+        return .success(changes)
+    }
+
+    /// One file's new content; nil deletes it.
+    struct FileChange {
+        var path: String
+        var content: String?
+    }
+
+    // MARK: - Commands
+
+    private func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
+        try ProcessRunner.run(
+            [configuration.swift, "build", "--build-tests"], in: workspace.root,
+            environment: environment(forTests: false), log: log, timeout: timeout
+        )
+    }
+
+    private func runTests(name: String, log: URL, timeout: Double?) throws -> (ProcessResult, TestRunReport) {
+        let xunit = results.appendingPathComponent("\(name).xml")
+        for stale in [xunit.path, results.appendingPathComponent("\(name)-swift-testing.xml").path] {
+            try? FileManager.default.removeItem(atPath: stale)
+        }
+        let result = try ProcessRunner.run(
+            [configuration.swift, "test", "--skip-build", "--parallel", "--xunit-output", xunit.path], in: workspace.root,
+            environment: environment(forTests: true), log: log, timeout: timeout
+        )
+        return (result, TestRunReport.read(xunitPath: xunit, log: read(log)))
+    }
+
+    /// The caller's environment with `TMPDIR` (and, for tests, `HOME`) inside
+    /// the scratch folder, and `MUTATE_RUNNING` set so a harness test inside
+    /// the suite does not start a harness of its own.
+    private func environment(forTests: Bool) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = workspace.temporaryDirectory.path
+        environment["MUTATE_RUNNING"] = "1"
+        if forTests { environment["HOME"] = workspace.homeDirectory.path }
+        return environment
+    }
+
+    private func read(_ log: URL) -> String {
+        (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    }
+}

@@ -1,0 +1,82 @@
+/// A unified diff as `git diff` prints it: one `FilePatch` per file.
+public struct UnifiedDiff: Equatable, Sendable {
+    public var files: [FilePatch]
+
+    public init(files: [FilePatch]) { self.files = files }
+}
+
+/// The changes to one file.
+public struct FilePatch: Equatable, Sendable {
+    /// Path before the change, relative to the package root; nil for a new file.
+    public var oldPath: String?
+    /// Path after the change; nil for a deleted file.
+    public var newPath: String?
+    public var hunks: [Hunk]
+
+    /// The path this patch is about (the new path, or the old for a deletion).
+    public var path: String { newPath ?? oldPath ?? "" }
+}
+
+/// One `@@ -a,b +c,d @@` block.
+public struct Hunk: Equatable, Sendable {
+    public enum Line: Equatable, Sendable {
+        case context(String)
+        case removed(String)
+        case added(String)
+    }
+
+    /// The header line as written, used to name a hunk that no longer matches.
+    public var header: String
+    public var oldStart: Int
+    public var oldCount: Int
+    public var newStart: Int
+    public var newCount: Int
+    public var lines: [Line]
+    /// `\ No newline at end of file` after the hunk's last old line.
+    public var oldHasNoFinalNewline = false
+    /// `\ No newline at end of file` after the hunk's last new line.
+    public var newHasNoFinalNewline = false
+
+    /// The lines the file must contain for the hunk to apply.
+    public var oldLines: [String] {
+        lines.compactMap { line in
+            switch line {
+            case .context(let text), .removed(let text): text
+            case .added: nil
+            }
+        }
+    }
+
+    /// The lines that replace them.
+    public var newLines: [String] {
+        lines.compactMap { line in
+            switch line {
+            case .context(let text), .added(let text): text
+            case .removed: nil
+            }
+        }
+    }
+
+    /// 1-based line range of the changed (removed) lines in the old file, or
+    /// the line an insertion goes before: where a report points.
+    public var changedOldLines: ClosedRange<Int> {
+        var line = max(oldStart, 1)
+        var first: Int?
+        var last: Int?
+        for entry in lines {
+            switch entry {
+            case .context:
+                line += 1
+            case .removed:
+                first = first ?? line
+                last = line
+                line += 1
+            case .added:
+                first = first ?? line
+                last = last ?? line
+            }
+        }
+        let start = first ?? max(oldStart, 1)
+        return start...max(start, last ?? start)
+    }
+}

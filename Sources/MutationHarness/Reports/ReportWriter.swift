@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writes every report into the output folder. Called after each mutant,
+/// so an interrupted run still leaves what it learned.
+public enum ReportWriter {
+    public static let resultsFile = "results.json"
+
+    public static func write(_ report: LabReport, mutants: [Mutant], to folder: URL, configuration: LabConfiguration) throws {
+        try write(report, to: folder, packagePath: configuration.packagePath, isCI: configuration.isCI)
+    }
+
+    public static func write(_ report: LabReport, to folder: URL, packagePath: URL, isCI: Bool) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = MutationTestingReport(report, readSource: { path in
+            try? String(contentsOf: packagePath.appendingPathComponent(path), encoding: .utf8)
+        }, isCI: isCI)
+        try encoder.encode(json).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
+        try encoder.encode(report).write(to: folder.appendingPathComponent(resultsFile), options: .atomic)
+        try Data(MarkdownReport.render(report).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
+        try Data(JUnitReport.render(report).utf8).write(to: folder.appendingPathComponent("junit.xml"), options: .atomic)
+    }
+
+    /// Reads the `results.json` of an earlier run (for `mutate merge`).
+    public static func read(from folder: URL) throws -> LabReport {
+        try JSONDecoder().decode(LabReport.self, from: Data(contentsOf: folder.appendingPathComponent(resultsFile)))
+    }
+}
