@@ -28,9 +28,11 @@ public struct MutantRecorder {
         guard (try? git(["rev-parse", "--is-inside-work-tree"]))?.trimmingCharacters(in: .whitespacesAndNewlines) == "true" else {
             throw RecordError(message: "\(package.path) is not inside a git work tree: record reads the change with git")
         }
-        let status = try git(["status", "--porcelain", "--untracked-files=all", "--relative", "--", "."])
+        // Porcelain paths are relative to the repository root; the package may sit below it.
+        let prefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let status = try git(["status", "--porcelain", "--untracked-files=all", "--", "."])
         let changed = status.split(separator: "\n").map { line -> (code: String, path: String) in
-            (String(line.prefix(2)), String(line.dropFirst(3)))
+            (String(line.prefix(2)), String(line.dropFirst(3).dropFirst(prefix.count)))
         }
         let tests = changed.filter { $0.path.hasPrefix("Tests/") }.map(\.path)
         guard tests.isEmpty else {
