@@ -78,6 +78,9 @@ public enum DiffParser {
                 continue
             }
             if oldSeen >= hunk.oldCount && newSeen >= hunk.newCount { break }
+            // A blank context line whose space an editor stripped counts as
+            // context, but not the empty string after the text's last newline.
+            if line.isEmpty && index == lines.count - 1 { break }
             let kind = line.first ?? " "
             let text = line.isEmpty ? "" : String(line.dropFirst())
             switch kind {

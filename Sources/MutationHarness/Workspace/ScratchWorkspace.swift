@@ -40,11 +40,15 @@ public struct ScratchWorkspace: Sendable {
             throw WorkspaceError(reason: "no Package.swift in \(package.path): pass the package folder with --package-path")
         }
         let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
-        let sourceFiles = try listFiles(in: package, excluding: excludedPaths)
+        let (sourceFiles, sourceDirectories) = try listEntries(in: package, excluding: excludedPaths)
         var written = 0
         do {
             for directory in [root, temporaryDirectory, homeDirectory] {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            }
+            // Empty folders matter to SwiftPM (a target's folder must exist).
+            for relative in sourceDirectories {
+                try manager.createDirectory(at: root.appendingPathComponent(relative), withIntermediateDirectories: true)
             }
             for relative in sourceFiles {
                 let source = package.appendingPathComponent(relative)
@@ -57,7 +61,7 @@ public struct ScratchWorkspace: Sendable {
                 }
             }
             let wanted = Set(sourceFiles)
-            for relative in try listFiles(in: root, excluding: []) where !wanted.contains(relative) {
+            for relative in try listEntries(in: root, excluding: []).files where !wanted.contains(relative) {
                 try manager.removeItem(at: root.appendingPathComponent(relative))
             }
         } catch let error as WorkspaceError {
@@ -84,12 +88,14 @@ public struct ScratchWorkspace: Sendable {
         }
     }
 
-    /// Relative paths of the regular files below `base`, skipping hidden
-    /// entries, the build folder and the mutants folder at the top.
-    private func listFiles(in base: URL, excluding excluded: Set<String>) throws(WorkspaceError) -> [String] {
+    /// Relative paths of the regular files and folders below `base`,
+    /// skipping hidden entries, the build folder and the mutants folder at the top.
+    private func listEntries(in base: URL, excluding excluded: Set<String>) throws(WorkspaceError) -> (files: [String], directories: [String]) {
         let manager = FileManager.default
-        guard let top = try? manager.contentsOfDirectory(atPath: base.path) else { return [] }
+        guard let top = try? manager.contentsOfDirectory(atPath: base.path) else { return ([], []) }
         var result: [String] = []
+        var directories: [String] = []
+        let basePath = base.standardizedFileURL.path
         for entry in top.sorted() where !entry.hasPrefix(".") && !Self.skipped.contains(entry) {
             let url = base.appendingPathComponent(entry)
             if excluded.contains(url.standardizedFileURL.path) { continue }
@@ -99,6 +105,7 @@ public struct ScratchWorkspace: Sendable {
                 result.append(entry)
                 continue
             }
+            directories.append(entry)
             guard let walker = manager.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey]) else { continue }
             for case let file as URL in walker {
                 let name = file.lastPathComponent
@@ -110,12 +117,15 @@ public struct ScratchWorkspace: Sendable {
                     walker.skipDescendants()
                     continue
                 }
-                guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-                let path = file.standardizedFileURL.path
-                let basePath = base.standardizedFileURL.path
-                result.append(String(path.dropFirst(basePath.count + 1)))
+                let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+                let relative = String(file.standardizedFileURL.path.dropFirst(basePath.count + 1))
+                if values?.isDirectory == true {
+                    directories.append(relative)
+                } else if values?.isRegularFile == true {
+                    result.append(relative)
+                }
             }
         }
-        return result
+        return (result, directories)
     }
 }

@@ -1,0 +1,84 @@
+import Testing
+@testable import MutationHarness
+
+struct ClassifierTests {
+    private func report(_ failed: [String], passed: [String] = ["S/passes()"]) -> TestRunReport {
+        TestRunReport(cases: passed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: false, message: nil, seconds: 0) }
+            + failed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: true, message: "boom \($0)", seconds: 0) })
+    }
+
+    @Test func aFailingTestKillsAndIsNamed() {
+        let verdict = Classifier.classify(termination: .exited(1), report: report(["S/a()", "S/b()"]))
+        #expect(verdict == .init(status: .killed, killedBy: ["S/a()", "S/b()"], reason: "boom S/a()"))
+    }
+
+    @Test func timeOutComesFirst() {
+        #expect(Classifier.classify(termination: .timedOut, report: report(["S/a()"])).status == .timeout)
+    }
+
+    @Test func aCleanPassSurvives() {
+        #expect(Classifier.classify(termination: .exited(0), report: report([])).status == .survived)
+    }
+
+    @Test func noTestRunIsAnErrorNeverASurvivor() {
+        #expect(Classifier.classify(termination: .exited(0), report: TestRunReport(cases: [])).status == .error)
+    }
+
+    @Test func aCrashWithoutAFailureRecordStillKills() {
+        #expect(Classifier.classify(termination: .signalled(11), report: report([])).status == .killed)
+        #expect(Classifier.classify(termination: .exited(1), report: TestRunReport(cases: [])).status == .killed)
+    }
+
+    @Test func findsTheFirstCompilerError() {
+        let log = "Compiling...\n/x/A.swift:3:9: error: cannot convert\n/x/B.swift:1:1: error: other\n"
+        #expect(Classifier.firstCompilerError(in: log) == "/x/A.swift:3:9: error: cannot convert")
+    }
+
+    @Test func gateExitCodesAreDistinct() {
+        var report = LabReport(packagePath: "/p", threshold: 100, setupSeconds: 0, baselineBuildSeconds: 0, baselineTestSeconds: 0,
+                               testTimeoutSeconds: 0, tests: [], mutants: [], shard: nil)
+        func result(_ status: MutantStatus) -> MutantResult {
+            MutantResult(name: "\(status)", description: "", bug: nil, status: status, files: [], firstLine: 1, lastLine: 1,
+                         diff: "", replacement: "", log: "")
+        }
+        report.mutants = [result(.killed), result(.timeout)]
+        #expect(HarnessExitCode.gate(report) == .passed)
+        report.mutants.append(result(.stale))
+        #expect(HarnessExitCode.gate(report) == .brokenMutant)
+        report.mutants.append(result(.survived))
+        #expect(report.score.map { Int($0) } == 66)
+        #expect(HarnessExitCode.gate(report) == .survived)
+        report.threshold = 60
+        #expect(HarnessExitCode.gate(report) == .brokenMutant)
+        #expect(Set(HarnessExitCode.allCases.map(\.rawValue)).count == HarnessExitCode.allCases.count)
+    }
+}
+
+struct TestRunReportTests {
+    @Test func readsBothRunnersAndTakesXCTestMessagesFromTheirErrorLine() throws {
+        try withScratch { scratch in
+            try scratch.write("r.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites><testsuite name="TestResults" tests="2" failures="1">
+                <testcase classname="TinyTests.LegacyTests" name="testAdd" time="0.01"><failure message="failure"></failure></testcase>
+                <testcase classname="TinyTests.LegacyTests" name="testOther" time="0.01"/>
+                </testsuite></testsuites>
+                """)
+            try scratch.write("r-swift-testing.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites><testsuite name="TestResults" tests="1" failures="1">
+                <testcase classname="TinyTests.ArithmeticTests" name="addsTwoNumbers()" time="0.001">
+                <failure message="Expectation failed: (Arithmetic.add(2, 3) &#8594; -1) == 5 (error)" />
+                </testcase></testsuite></testsuites>
+                """)
+            let log = "/x/LegacyTests.swift:6: error: LegacyTests.testAdd : XCTAssertEqual failed: (\"3\") is not equal to (\"-3\") - \n"
+            let report = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("r.xml"), log: log)
+            #expect(report.cases.count == 3)
+            #expect(report.failures.map(\.id) == ["TinyTests.LegacyTests/testAdd", "TinyTests.ArithmeticTests/addsTwoNumbers()"])
+            #expect(report.failures.map(\.message) == [
+                "XCTAssertEqual failed: (\"3\") is not equal to (\"-3\")",
+                "Expectation failed: (Arithmetic.add(2, 3) → -1) == 5 (error)",
+            ])
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+struct MutantFileTests {
+    static let diff = """
+        diff --git a/Sources/A.swift b/Sources/A.swift
+        --- a/Sources/A.swift
+        +++ b/Sources/A.swift
+        @@ -1 +1 @@
+        -a
+        +b
+
+        """
+
+    @Test func readsHeadersWithContinuationLines() throws {
+        let text = """
+            Mutant: retry-on-400
+            Description: A 400 is retried like a 5xx, so a batch the collector will
+              never accept blocks the queue head.
+            Bug: the batch of 2024-09 (optional)
+            Owner: delivery
+
+            """ + Self.diff
+        let mutant = try MutantFileParser.parse(text, file: "m.patch")
+        #expect(mutant.name == "retry-on-400")
+        #expect(mutant.description == "A 400 is retried like a 5xx, so a batch the collector will never accept blocks the queue head.")
+        #expect(mutant.bug == "the batch of 2024-09 (optional)")
+        #expect(mutant.headers.map(\.key) == ["Mutant", "Description", "Bug", "Owner"])
+        #expect(mutant.diff.files.map(\.path) == ["Sources/A.swift"])
+    }
+
+    @Test(arguments: [
+        ("Description: x\n\n" + diff, "missing 'Mutant: <name>' header line"),
+        ("Mutant: x\n\n" + diff, "missing 'Description: <what a user would see>' header line"),
+        ("Mutant: Bad Name\nDescription: x\n\n" + diff, "mutant name 'Bad Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
+        ("Mutant: x\nDescription: y\n", "no diff found: after the header lines, paste the output of `git diff`"),
+        ("Mutant: x\nDescription: y\nthis is not a header\n" + diff, "line 3: expected 'Key: value', found 'this is not a header'"),
+    ])
+    func explainsWhatIsWrong(text: String, reason: String) {
+        #expect(throws: MutantFileError(file: "m.patch", reason: reason)) { try MutantFileParser.parse(text, file: "m.patch") }
+    }
+
+    @Test func malformedDiffNamesTheLine() {
+        let text = "Mutant: x\nDescription: y\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n-a\n+b\n"
+        #expect(throws: MutantFileError.self) { try MutantFileParser.parse(text, file: "m.patch") }
+    }
+}
+
+struct MutantCatalogTests {
+    private func patch(_ name: String) -> String {
+        "Mutant: \(name)\nDescription: d\n\n" + MutantFileTests.diff
+    }
+
+    @Test func loadsSortedByName() throws {
+        try withScratch { scratch in
+            try scratch.write("m/b.patch", patch("beta"))
+            try scratch.write("m/a.patch", patch("alpha"))
+            try scratch.write("m/notes.txt", "ignored")
+            let mutants = try MutantCatalog.load(from: scratch.url.appendingPathComponent("m"))
+            #expect(mutants.map(\.name) == ["alpha", "beta"])
+            #expect(try MutantCatalog.select(["beta"], from: mutants).map(\.name) == ["beta"])
+            #expect(throws: CatalogError.unknownMutants(["gamma"], available: ["alpha", "beta"])) {
+                try MutantCatalog.select(["gamma"], from: mutants)
+            }
+        }
+    }
+
+    @Test func refusesMissingEmptyMalformedAndDuplicateFolders() throws {
+        try withScratch { scratch in
+            let missing = scratch.url.appendingPathComponent("none")
+            #expect(throws: CatalogError.folderMissing(missing.path)) { try MutantCatalog.load(from: missing) }
+
+            let empty = scratch.url.appendingPathComponent("empty")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+            #expect(throws: CatalogError.folderEmpty(empty.path)) { try MutantCatalog.load(from: empty) }
+
+            try scratch.write("dup/one.patch", patch("same"))
+            try scratch.write("dup/two.patch", patch("same"))
+            do {
+                _ = try MutantCatalog.load(from: scratch.url.appendingPathComponent("dup"))
+                Issue.record("two mutants with one name must be refused")
+            } catch {
+                #expect("\(error)".hasPrefix("two mutants are named 'same'"))
+            }
+
+            try scratch.write("bad/x.patch", "Mutant: x\nDescription: y\n")
+            do {
+                _ = try MutantCatalog.load(from: scratch.url.appendingPathComponent("bad"))
+                Issue.record("a patch with no diff must be refused")
+            } catch {
+                #expect("\(error)".contains("x.patch: no diff found"))
+            }
+        }
+    }
+
+    @Test func shardsSplitTheMutantsWithoutOverlap() throws {
+        let mutants = try (1...7).map { try MutantFileParser.parse(patch("m\($0)"), file: "m\($0).patch") }
+        let shards = (1...3).map { MutantCatalog.shard(mutants, index: $0, count: 3).map(\.name) }
+        #expect(shards.flatMap { $0 }.sorted() == mutants.map(\.name).sorted())
+        #expect(shards.map(\.count) == [3, 2, 2])
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+@testable import MutationHarness
+
+struct PatchApplierTests {
+    let source = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+
+    private func patch(_ diff: String) throws -> FilePatch {
+        try #require(try DiffParser.parse(diff).files.first)
+    }
+
+    @Test func appliesAHunkWhereTheHeaderSays() throws {
+        let file = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -4,3 +4,3 @@
+             line 4
+            -line 5
+            +LINE FIVE
+             line 6
+            """)
+        let result = try PatchApplier.apply(file, to: source)
+        #expect(result == source.replacingOccurrences(of: "line 5\n", with: "LINE FIVE\n"))
+    }
+
+    @Test func appliesAHunkAtAnOffsetWhenTheFileMoved() throws {
+        let file = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -4,3 +4,3 @@
+             line 10
+            -line 11
+            +line eleven
+             line 12
+            """)
+        let result = try PatchApplier.apply(file, to: source)
+        #expect(result?.contains("line 10\nline eleven\nline 12\n") == true)
+        #expect(result?.contains("line 11\n") == false)
+    }
+
+    @Test func appliesSeveralHunksInOrder() throws {
+        let file = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -1,2 +1,3 @@
+             line 1
+            +inserted
+             line 2
+            @@ -18,3 +19,2 @@
+             line 18
+            -line 19
+             line 20
+            """)
+        let lines = try #require(try PatchApplier.apply(file, to: source)).split(separator: "\n")
+        #expect(lines.prefix(3) == ["line 1", "inserted", "line 2"])
+        #expect(lines.suffix(2) == ["line 18", "line 20"])
+        #expect(lines.count == 20)
+    }
+
+    @Test func aHunkThatNoLongerMatchesIsNamed() throws {
+        let file = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -4,2 +4,2 @@
+             line 4
+            -line 55
+            +x
+            """)
+        #expect(throws: PatchApplyError.hunkDoesNotMatch(path: "F.swift", hunk: "@@ -4,2 +4,2 @@")) {
+            try PatchApplier.apply(file, to: source)
+        }
+    }
+
+    @Test func contextMustMatchExactlyIncludingWhitespace() throws {
+        let file = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -1,1 +1,1 @@
+            -line 1\u{20}
+            +x
+            """)
+        #expect(throws: PatchApplyError.self) { try PatchApplier.apply(file, to: source) }
+    }
+
+    @Test func createsAndDeletesFiles() throws {
+        let diff = try DiffParser.parse("""
+            diff --git a/New.swift b/New.swift
+            new file mode 100644
+            --- /dev/null
+            +++ b/New.swift
+            @@ -0,0 +1,2 @@
+            +let a = 1
+            +let b = 2
+            diff --git a/Old.swift b/Old.swift
+            deleted file mode 100644
+            --- a/Old.swift
+            +++ /dev/null
+            @@ -1,1 +0,0 @@
+            -let gone = true
+            """)
+        #expect(diff.files.count == 2)
+        #expect(try PatchApplier.apply(diff.files[0], to: nil) == "let a = 1\nlet b = 2\n")
+        #expect(throws: PatchApplyError.fileAlreadyExists(path: "New.swift")) { try PatchApplier.apply(diff.files[0], to: "x\n") }
+        #expect(try PatchApplier.apply(diff.files[1], to: "let gone = true\n") == nil)
+        #expect(throws: PatchApplyError.fileMissing(path: "Old.swift")) { try PatchApplier.apply(diff.files[1], to: nil) }
+    }
+
+    @Test func keepsAndChangesTheMissingFinalNewline() throws {
+        let removeNewline = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -1,2 +1,2 @@
+             a
+            -b
+            +c
+            \\ No newline at end of file
+            """)
+        #expect(try PatchApplier.apply(removeNewline, to: "a\nb\n") == "a\nc")
+
+        let onBothSides = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -1,2 +1,2 @@
+             a
+            -b
+            \\ No newline at end of file
+            +c
+            \\ No newline at end of file
+            """)
+        #expect(try PatchApplier.apply(onBothSides, to: "a\nb") == "a\nc")
+        #expect(throws: PatchApplyError.self) { try PatchApplier.apply(onBothSides, to: "a\nb\n") }
+
+        let untouchedEnd = try patch("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -1,1 +1,1 @@
+            -a
+            +z
+            """)
+        #expect(try PatchApplier.apply(untouchedEnd, to: "a\nb") == "z\nb")
+    }
+
+    @Test func appliesAcrossSeveralFilesThroughTheLab() throws {
+        let diff = try DiffParser.parse("""
+            --- a/A.swift
+            +++ b/A.swift
+            @@ -1 +1 @@
+            -a
+            +A
+            --- a/B.swift
+            +++ b/B.swift
+            @@ -1 +1 @@
+            -b
+            +B
+            """)
+        let files = ["A.swift": "a\n", "B.swift": "b\n"]
+        let changes = try Lab.apply(diff, reading: { files[$0] }).get()
+        #expect(changes.map(\.path) == ["A.swift", "B.swift"])
+        #expect(changes.map(\.content) == ["A\n", "B\n"])
+        #expect(throws: PatchApplyError.self) { try Lab.apply(diff, reading: { $0 == "A.swift" ? "a\n" : "changed\n" }).get() }
+    }
+}
+
+struct DiffParserTests {
+    @Test func readsHeadersWithAndWithoutCounts() {
+        #expect(DiffParser.parseHeader("@@ -12,5 +12,6 @@ func x()")! == (12, 5, 12, 6))
+        #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
+        #expect(DiffParser.parseHeader("@@ nonsense @@") == nil)
+    }
+
+    @Test func rejectsPathsOutsideThePackage() {
+        #expect(throws: DiffParseError.self) { try DiffParser.parse("--- a/../x\n+++ b/../x\n@@ -1 +1 @@\n-a\n+b\n") }
+        #expect(throws: DiffParseError.self) { try DiffParser.parse("--- /etc/passwd\n+++ /etc/passwd\n@@ -1 +1 @@\n-a\n+b\n") }
+    }
+
+    @Test func rejectsAHunkShorterThanItsHeader() {
+        #expect(throws: DiffParseError.self) { try DiffParser.parse("--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+c\n") }
+    }
+
+    @Test func rejectsTextThatIsNoDiff() {
+        #expect(throws: DiffParseError.self) { try DiffParser.parse("hello\n") }
+        #expect(throws: DiffParseError.self) { try DiffParser.parse("") }
+    }
+}

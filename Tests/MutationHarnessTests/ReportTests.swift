@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+struct ReportTests {
+    static func sampleReport() -> LabReport {
+        func result(_ name: String, _ status: MutantStatus, killedBy: [String] = [], reason: String? = nil) -> MutantResult {
+            MutantResult(name: name, description: "what \(name) breaks", bug: nil, status: status, killedBy: killedBy, reason: reason,
+                         buildSeconds: 1.5, testSeconds: 2, files: ["Sources/A.swift"], firstLine: 2, lastLine: 2,
+                         diff: "--- a/Sources/A.swift\n+++ b/Sources/A.swift\n@@ -2 +2 @@\n-b\n+B\n", replacement: "B", log: "logs/\(name).log")
+        }
+        return LabReport(
+            packagePath: "/pkg", threshold: 100, setupSeconds: 0.2, baselineBuildSeconds: 30, baselineTestSeconds: 2,
+            testTimeoutSeconds: 36, tests: ["Mod.Suite/a()", "Mod.Suite/b()", "Mod.Legacy/testC"],
+            mutants: [
+                result("killed-one", .killed, killedBy: ["Mod.Suite/a()"], reason: "Expectation failed: 1 == 2"),
+                result("hangs", .timeout, reason: "ran past the limit"),
+                result("lives", .survived, reason: "all 3 tests passed"),
+                result("broken", .unviable, reason: "error: cannot convert"),
+                result("old", .stale, reason: "Sources/A.swift: hunk '@@ -2 +2 @@' does not match"),
+                result("later", .pending),
+            ], shard: nil)
+    }
+
+    @Test func jsonFollowsTheMutationTestingElementsSchema() throws {
+        let report = MutationTestingReport(Self.sampleReport(), readSource: { _ in "a\nb\nc\n" }, isCI: true)
+        let data = try JSONEncoder().encode(report)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        // Required by the schema at the top level.
+        #expect(json["schemaVersion"] as? String == "2")
+        let thresholds = try #require(json["thresholds"] as? [String: Any])
+        #expect(thresholds["high"] as? Int == 100)
+        #expect((thresholds["low"] as? Int).map { (0...100).contains($0) } == true)
+        let files = try #require(json["files"] as? [String: [String: Any]])
+        let file = try #require(files["Sources/A.swift"])
+        #expect(file["language"] as? String == "swift")
+        #expect(file["source"] as? String == "a\nb\nc\n")
+        let mutants = try #require(file["mutants"] as? [[String: Any]])
+        let allowed: Set = ["Killed", "Survived", "NoCoverage", "CompileError", "RuntimeError", "Timeout", "Ignored", "Pending"]
+        for mutant in mutants {
+            for key in ["id", "mutatorName", "location", "status"] { #expect(mutant[key] != nil, "mutant needs \(key)") }
+            #expect(allowed.contains(mutant["status"] as? String ?? ""))
+            let location = try #require(mutant["location"] as? [String: [String: Int]])
+            #expect(location["start"]?["line"] == 2)
+            #expect(location["start"]?["column"] == 1)
+            #expect((location["end"]?["line"] ?? 0) >= 2)
+        }
+        #expect(mutants.map { $0["status"] as? String } == ["Killed", "Timeout", "Survived", "CompileError", "Ignored", "Pending"])
+        #expect(mutants[0]["killedBy"] as? [String] == ["Mod.Suite/a()"])
+        #expect(mutants[0]["statusReason"] as? String == "Expectation failed: 1 == 2")
+        let testFiles = try #require(json["testFiles"] as? [String: [String: [[String: String]]]])
+        #expect(testFiles["Mod.Suite"]?["tests"]?.map { $0["id"] } == ["Mod.Suite/a()", "Mod.Suite/b()"])
+        let performance = try #require(json["performance"] as? [String: Double])
+        #expect(Set(performance.keys) == ["setup", "initialRun", "mutation"])
+        #expect((json["system"] as? [String: Bool])?["ci"] == true)
+    }
+
+    @Test func markdownPutsSurvivorsFirstWithTheirDiff() {
+        let markdown = MarkdownReport.render(Self.sampleReport())
+        let survivor = markdown.range(of: "### survived: lives")
+        let unviable = markdown.range(of: "### unviable: broken")
+        let table = markdown.range(of: "## All mutants")
+        #expect(survivor != nil && unviable != nil && table != nil)
+        if let survivor, let unviable, let table {
+            #expect(survivor.lowerBound < unviable.lowerBound)
+            #expect(unviable.lowerBound < table.lowerBound)
+        }
+        #expect(markdown.contains("what lives breaks"))
+        #expect(markdown.contains("```diff\n--- a/Sources/A.swift"))
+        #expect(markdown.contains("| killed-one | killed | 1.5 | 2.0 | `Mod.Suite/a()` | Expectation failed: 1 == 2 |"))
+        #expect(markdown.contains("Score: 66.7% (threshold 100%)"))
+    }
+
+    @Test func junitShowsSurvivorsAsFailuresAndBrokenMutantsAsErrors() {
+        let xml = JUnitReport.render(Self.sampleReport())
+        #expect(xml.contains("tests=\"6\" failures=\"1\" errors=\"2\" skipped=\"1\""))
+        #expect(xml.contains("<testcase classname=\"mutants\" name=\"lives\" time=\"3.500\">\n      <failure message=\"survived: no test failed\">"))
+        #expect(xml.contains("<error message=\"stale: Sources/A.swift: hunk &apos;") || xml.contains("<error message=\"stale: Sources/A.swift: hunk '@@ -2 +2 @@' does not match\">"))
+        #expect(JUnitReport.escape("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
+    }
+
+    @Test func consoleLineNamesTheKillingTest() {
+        let line = ConsoleFormat.line(for: Self.sampleReport().mutants[0], index: 1, of: 6)
+        #expect(line == "[1/6] killed    killed-one  3.5s (build 1.5s, tests 2.0s)  by Mod.Suite/a()")
+    }
+}
+
+struct OptionParserTests {
+    @Test func parsesTheRunOptions() throws {
+        let command = try OptionParser.parse(["--package-path", "pkg", "--mutant", "a", "--mutant", "b", "--threshold", "80",
+                                              "--timeout-multiplier", "2.5", "--shard", "2/3", "--output", "out"])
+        guard case .run(let options) = command else { Issue.record("expected run"); return }
+        #expect(options.common.packagePath == "pkg")
+        #expect(options.mutants == ["a", "b"])
+        #expect(options.threshold == 80)
+        #expect(options.timeoutMultiplier == 2.5)
+        #expect(options.shard?.index == 2 && options.shard?.count == 3)
+        #expect(options.outputPath == "out")
+    }
+
+    @Test(arguments: [
+        (["--threshold", "101"], "--threshold takes a whole percentage from 0 to 100, not '101'"),
+        (["--shard", "4/3"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '4/3'"),
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--mutant"], "--mutant needs a value"),
+        (["record", "x"], "record needs --description TEXT: what a user would see if this bug came back"),
+        (["record", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
+        (["merge", "a"], "merge needs --output DIR for the merged report"),
+    ])
+    func refusesBadCommandLines(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func knowsTheSubcommands() throws {
+        #expect(try OptionParser.parse(["check"]) == .check(CommonOptions()))
+        #expect(try OptionParser.parse(["--list"]) == .list(CommonOptions()))
+        #expect(try OptionParser.parse(["--help"]) == .help)
+        #expect(try OptionParser.parse(["record", "retry-on-400", "--description", "d"])
+            == .record(RecordOptions(name: "retry-on-400", description: "d")))
+    }
+}

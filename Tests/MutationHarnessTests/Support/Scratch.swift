@@ -1,0 +1,51 @@
+import Foundation
+
+/// A folder of the test's own under `TMPDIR`, deleted by `remove()`.
+struct Scratch {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Every file below the folder (skipping `.build`) with its bytes.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = url.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let file as URL in walker {
+            if file.lastPathComponent == ".build" { walker.skipDescendants(); continue }
+            if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                files[String(file.standardizedFileURL.path.dropFirst(base.count + 1))] = FileManager.default.contents(atPath: file.path)
+            }
+        }
+        return files
+    }
+}
+
+func withScratch<T>(_ body: (Scratch) throws -> T) throws -> T {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    return try body(scratch)
+}
+
+/// The fixture package shipped in `Tests/Fixtures/TinyPackage`.
+let fixturePackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/TinyPackage")
+
+/// Copies the fixture package into `scratch/name`.
+func copyFixture(to scratch: Scratch, as name: String = "Tiny") throws -> URL {
+    let target = scratch.url.appendingPathComponent(name)
+    try FileManager.default.copyItem(at: fixturePackage, to: target)
+    return target
+}
