@@ -21,8 +21,8 @@ public struct ProcessResult: Equatable, Sendable {
     public var seconds: Double
 }
 
-/// Runs build and test commands in a process group of their own, output to a
-/// log file, stdin from /dev/null, with a time limit after which the whole
+/// Runs build and test commands in a process group of their own, output
+/// appended to a log file, stdin from /dev/null, with a time limit after which the whole
 /// group is killed (a hung test's helpers die with it).
 public enum ProcessRunner {
     /// The process group of the child running now, for the interrupt handler.
@@ -31,7 +31,9 @@ public enum ProcessRunner {
     public static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?
     ) throws -> ProcessResult {
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        if !FileManager.default.fileExists(atPath: log.path) {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+        }
         var fileActions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&fileActions)

@@ -16,20 +16,6 @@ struct Scratch {
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
-
-    /// Every file below the folder (skipping `.build`) with its bytes.
-    func snapshot() -> [String: Data] {
-        var files: [String: Data] = [:]
-        let base = url.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-        for case let file as URL in walker {
-            if file.lastPathComponent == ".build" { walker.skipDescendants(); continue }
-            if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-                files[String(file.standardizedFileURL.path.dropFirst(base.count + 1))] = FileManager.default.contents(atPath: file.path)
-            }
-        }
-        return files
-    }
 }
 
 func withScratch<T>(_ body: (Scratch) throws -> T) throws -> T {

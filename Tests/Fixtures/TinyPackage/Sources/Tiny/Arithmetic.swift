@@ -4,14 +4,14 @@ public enum Arithmetic {
         a + b
     }
 
-    public static func countdown(from start: Int) -> [Int] {
-        var values: [Int] = []
+    public static func sumDown(from start: Int) -> Int {
+        var total = 0
         var current = start
         while current > 0 {
-            values.append(current)
+            total &+= current
             current -= 1
         }
-        return values
+        return total
     }
 
     /// Not covered by any test: a change here survives.

@@ -6,7 +6,7 @@ struct ArithmeticTests {
         #expect(Arithmetic.add(2, 3) == 5)
     }
 
-    @Test func countsDownToOne() {
-        #expect(Arithmetic.countdown(from: 3) == [3, 2, 1])
+    @Test func sumsDownToOne() {
+        #expect(Arithmetic.sumDown(from: 3) == 6)
     }
 }

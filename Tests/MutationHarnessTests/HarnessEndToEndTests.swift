@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// Runs the real harness (real `swift build` and `swift test`) on a copy of
+/// the fixture package in a folder of the test's own. Disabled inside a
+/// harness run (`MUTATE_RUNNING`), so mutating this package never starts a
+/// harness within a harness.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
+       .serialized)
+struct HarnessEndToEndTests {
+    private func run(_ arguments: [String], in scratch: Scratch) -> (HarnessExitCode, String) {
+        let output = OutputBox()
+        let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(arguments)
+        return (code, output.text)
+    }
+
+    @Test func classifiesKilledSurvivedStaleUnviableAndHangingMutants() throws {
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            let before = Scratch.snapshot(of: package)
+            let (code, console) = run(["--package-path", "Tiny", "--timeout", "15", "--output", "report"], in: scratch)
+
+            #expect(code == .survived, "a survivor puts the score under 100%")
+            #expect(console.contains("[1/5] killed    add-subtracts"))
+            #expect(console.contains("by TinyTests."))
+            #expect(console.contains("[2/5] timeout   countdown-hangs"))
+            #expect(console.contains("[3/5] survived  describe-changed"))
+            #expect(console.contains("[4/5] unviable  does-not-compile"))
+            #expect(console.contains("[5/5] stale     stale-context"))
+            #expect(console.contains("Score: 66.7% (threshold 100%)"))
+
+            let reportFolder = scratch.url.appendingPathComponent("report")
+            let results = try ReportWriter.read(from: reportFolder)
+            let byName = Dictionary(uniqueKeysWithValues: results.mutants.map { ($0.name, $0) })
+            #expect(byName["add-subtracts"]?.status == .killed)
+            #expect(Set(byName["add-subtracts"]?.killedBy ?? []) == ["TinyTests.ArithmeticTests/addsTwoNumbers()", "TinyTests.LegacyTests/testAddIsCommutative"])
+            #expect(byName["countdown-hangs"]?.status == .timeout)
+            #expect(byName["describe-changed"]?.status == .survived)
+            #expect(byName["does-not-compile"]?.status == .unviable)
+            #expect(byName["does-not-compile"]?.reason?.contains("Sources/Tiny/Arithmetic.swift:4:9: error: cannot convert") == true)
+            #expect(byName["stale-context"]?.status == .stale)
+            #expect(byName["stale-context"]?.reason == "Sources/Tiny/Arithmetic.swift: hunk '@@ -3,3 +3,3 @@' does not match the current source")
+            #expect(results.tests.count == 3)
+
+            for file in ["report.md", "report.json", "junit.xml", "logs/add-subtracts.log", "logs/baseline.log"] {
+                #expect(FileManager.default.fileExists(atPath: reportFolder.appendingPathComponent(file).path), "\(file) is written")
+            }
+            let markdown = try String(contentsOf: reportFolder.appendingPathComponent("report.md"), encoding: .utf8)
+            #expect(markdown.contains("### survived: describe-changed"))
+            let log = try String(contentsOf: reportFolder.appendingPathComponent("logs/add-subtracts.log"), encoding: .utf8)
+            #expect(log.contains("Compiling") && log.contains("Test run with"), "build and test output both kept")
+
+            #expect(Scratch.snapshot(of: package) == before, "the package's files are byte-identical afterwards")
+            let scratchSource = package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift")
+            #expect(FileManager.default.contents(atPath: scratchSource.path) == before["Sources/Tiny/Arithmetic.swift"],
+                    "the scratch copy is restored after each mutant")
+        }
+    }
+
+    @Test func badInputGetsAClearMessageAndTheDocumentedExitCode() throws {
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            let before = Scratch.snapshot(of: package)
+
+            var (code, console) = run(["--package-path", "Tiny", "--mutant", "nope"], in: scratch)
+            #expect(code == .usage)
+            #expect(console.contains("no mutant named 'nope'; available: add-subtracts, countdown-hangs"))
+
+            (code, console) = run(["--package-path", "Tiny", "--mutants", "missing"], in: scratch)
+            #expect(code == .usage)
+            #expect(console.contains("no mutants folder at"))
+
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+            (code, console) = run(["--package-path", "Tiny", "--mutants", "empty"], in: scratch)
+            #expect(code == .usage)
+            #expect(console.contains("holds no .patch file"))
+
+            try scratch.write("nameless/a.patch", "Description: d\n\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n")
+            (code, console) = run(["--package-path", "Tiny", "--mutants", "nameless"], in: scratch)
+            #expect(code == .usage)
+            #expect(console.contains("a.patch: missing 'Mutant: <name>' header line"))
+
+            (code, console) = run(["--package-path", "nowhere"], in: scratch)
+            #expect(code == .usage)
+            #expect(console.contains("no Package.swift in"))
+
+            (code, console) = run(["check", "--package-path", "Tiny"], in: scratch)
+            #expect(code == .brokenMutant)
+            #expect(console.contains("stale  stale-context"))
+            #expect(console.contains("4 of 5 mutants apply"))
+
+            #expect(Scratch.snapshot(of: package) == before, "bad input writes nothing to the package")
+            #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build").path))
+        }
+    }
+
+    @Test func aPackageThatDoesNotBuildOrHasNoTestsStopsAtTheBaseline() throws {
+        try withScratch { scratch in
+            let broken = try copyFixture(to: scratch, as: "Broken")
+            try Data("public let oops: Int = \"not an int\"\n".utf8)
+                .write(to: broken.appendingPathComponent("Sources/Tiny/Broken.swift"))
+            var (code, console) = run(["--package-path", "Broken", "--mutant", "add-subtracts"], in: scratch)
+            #expect(code == .baselineFailed)
+            #expect(console.contains("the unmutated package does not build"))
+
+            let empty = try copyFixture(to: scratch, as: "NoTests")
+            for file in ["ArithmeticTests.swift", "LegacyTests.swift"] {
+                try FileManager.default.removeItem(at: empty.appendingPathComponent("Tests/TinyTests/\(file)"))
+            }
+            try Data("import Tiny\n".utf8).write(to: empty.appendingPathComponent("Tests/TinyTests/Empty.swift"))
+            (code, console) = run(["--package-path", "NoTests", "--mutant", "add-subtracts"], in: scratch)
+            #expect(code == .baselineFailed)
+            #expect(console.contains("ran no test"))
+
+            let red = try copyFixture(to: scratch, as: "Red")
+            try Data("import Testing\n@Test func alwaysFails() { #expect(1 == 2) }\n".utf8)
+                .write(to: red.appendingPathComponent("Tests/TinyTests/Red.swift"))
+            (code, console) = run(["--package-path", "Red", "--mutant", "add-subtracts"], in: scratch)
+            #expect(code == .baselineFailed)
+            #expect(console.contains("the unmutated suite is red; fix these tests first: TinyTests/alwaysFails()"))
+        }
+    }
+}
+
+final class OutputBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return lines.joined(separator: "\n") }
+}
+
+extension Scratch {
+    /// Every file below `folder` (skipping `.build`) with its bytes.
+    static func snapshot(of folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = folder.standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let file as URL in walker {
+            if file.lastPathComponent == ".build" { walker.skipDescendants(); continue }
+            if (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                files[String(file.standardizedFileURL.path.dropFirst(base.count + 1))] = FileManager.default.contents(atPath: file.path)
+            }
+        }
+        return files
+    }
+}
