@@ -92,7 +92,7 @@ struct DeliveryEndToEndTests {
             client.track(24)
             #expect(client.transport.requests.isEmpty)
             client.track(1, startingAt: 24)
-            #expect(client.transport.requests.count == 1)
+            try #require(client.transport.requests.count == 1)
             #expect(client.transport.batches[0].events.count == 25)
         }
     }
@@ -106,7 +106,7 @@ struct DeliveryEndToEndTests {
             client.clock.advance(by: .seconds(29))
             #expect(client.transport.requests.isEmpty)
             client.clock.advance(by: .seconds(1))
-            #expect(client.transport.requests.count == 1)
+            try #require(client.transport.requests.count == 1)
             #expect(client.transport.batches[0].events.count == 2)
         }
     }
@@ -121,7 +121,7 @@ struct DeliveryEndToEndTests {
             client.clock.advance(by: .seconds(15 * 60))
 
             let batches = client.transport.batches
-            #expect(batches.count == 3)
+            try #require(batches.count == 3)
             let ids = batches.map { $0.events.map(\.eventID) }
             #expect(ids[0].count == 3)
             #expect(ids[1] == ids[0])
@@ -141,8 +141,8 @@ struct DeliveryEndToEndTests {
 
             client.track(1, startingAt: 1)
             let batches = client.transport.batches
-            #expect(batches.count == 2)
-            #expect(batches[1].events.count == 1)
+            try #require(batches.count == 2)
+            try #require(batches[1].events.count == 1)
             #expect(batches[1].events[0].eventID != batches[0].events[0].eventID)
             #expect(batches[1].events[0].integer("error_code") == 1)
             #expect(client.diagnostics.contains { if case .batchDropped(1, _) = $0 { true } else { false } })
@@ -157,7 +157,7 @@ struct DeliveryEndToEndTests {
             client.analytics.flush()
 
             let batches = client.transport.batches
-            #expect(batches.count == 2)
+            try #require(batches.count == 2)
             #expect(batches[1].events.map(\.eventID) == [batches[0].events[0].eventID, batches[0].events[2].eventID])
             #expect(client.diagnostics.contains(.eventsDroppedByCollector(count: 2)))
         }
@@ -171,7 +171,7 @@ struct DeliveryEndToEndTests {
             client.analytics.flush()
 
             let sizes = client.transport.batches.map(\.events.count)
-            #expect(sizes == [4, 2, 2])
+            try #require(sizes == [4, 2, 2])
             let first = client.transport.batches[0].events.map(\.eventID)
             #expect(client.transport.batches[1...].flatMap { $0.events.map(\.eventID) } == first)
         }
@@ -194,7 +194,7 @@ struct DeliveryEndToEndTests {
             client.clock.advance(by: .milliseconds(1499))
             #expect(client.transport.requests.count == 1)
             client.clock.advance(by: .milliseconds(1))
-            #expect(client.transport.requests.count >= 2)
+            try #require(client.transport.requests.count >= 2)
             #expect(client.transport.batches[1].events.map(\.eventID) == client.transport.batches[0].events.map(\.eventID))
             #expect(client.transport.sentEvents.count == 25 + 25 + 10)
         }

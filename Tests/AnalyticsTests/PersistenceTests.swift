@@ -41,7 +41,7 @@ struct PersistenceTests {
             crashed.transport.enqueue(.networkFailure())
             crashed.track(3)
             crashed.analytics.flush()
-            #expect(crashed.transport.requests.count == 1)
+            try #require(crashed.transport.requests.count == 1)
             let lost = crashed.transport.batches[0].events.map(\.eventID)
             // The process dies: no stop, no flush; the next launch starts over.
 

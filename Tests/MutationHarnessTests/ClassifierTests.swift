@@ -82,3 +82,33 @@ struct TestRunReportTests {
         }
     }
 }
+
+struct EventStreamTests {
+    @Test func namesTheFailingAndTheCrashedTestWhenNoXunitWasWritten() throws {
+        try withScratch { scratch in
+            func event(_ kind: String, _ id: String, _ extra: String = "") -> String {
+                "{\"kind\":\"event\",\"payload\":{\"kind\":\"\(kind)\",\"testID\":\"\(id)\"\(extra)},\"version\":\"6.3.0\"}"
+            }
+            let lines = [
+                "{\"kind\":\"test\",\"payload\":{\"id\":\"M.Suite\",\"kind\":\"suite\",\"name\":\"Suite\"},\"version\":\"6.3.0\"}",
+                event("testStarted", "M.Suite"),
+                event("testStarted", "M.Suite/fails()/A.swift:3:6"),
+                event("issueRecorded", "M.Suite/fails()/A.swift:3:6",
+                      ",\"issue\":{\"isFailure\":true,\"isKnown\":false},\"messages\":[{\"symbol\":\"fail\",\"text\":\"Expectation failed: 1 == 2\"}]"),
+                event("testEnded", "M.Suite/fails()/A.swift:3:6"),
+                event("testStarted", "M.Suite/crashes()/A.swift:9:6"),
+            ]
+            try scratch.write("e.jsonl", lines.joined(separator: "\n") + "\n")
+            let report = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("missing.xml"),
+                                            eventStream: scratch.url.appendingPathComponent("e.jsonl"), log: nil)
+            #expect(report.failures.map(\.id) == ["M.Suite/fails()"])
+            #expect(report.failures.first?.message == "Expectation failed: 1 == 2")
+
+            try scratch.write("crash.jsonl", lines.prefix(3).joined(separator: "\n") + "\n")
+            let crash = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("missing.xml"),
+                                           eventStream: scratch.url.appendingPathComponent("crash.jsonl"), log: nil)
+            #expect(crash.failures.map(\.id) == ["M.Suite/fails()"])
+            #expect(crash.failures.first?.message == "the test process crashed while this test ran")
+        }
+    }
+}

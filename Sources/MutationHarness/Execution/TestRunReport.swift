@@ -25,7 +25,11 @@ public struct TestRunReport: Equatable, Sendable {
     /// Reads every xunit file written for `xunitPath`. XCTest's xunit says
     /// only "failure"; the message for such a test is then taken from its
     /// `error: Class.test : message` console line in `log`.
-    public static func read(xunitPath: URL, log: String?) -> TestRunReport {
+    ///
+    /// When the test process crashed before writing its xunit file, the
+    /// Swift Testing event stream (`eventStream`) still names the tests that
+    /// failed and the one that was running.
+    public static func read(xunitPath: URL, eventStream: URL? = nil, log: String?) -> TestRunReport {
         let swiftTesting = xunitPath.deletingPathExtension().path + "-swift-testing.xml"
         var cases: [TestCaseResult] = []
         for path in [xunitPath.path, swiftTesting] {
@@ -38,6 +42,18 @@ public struct TestRunReport: Equatable, Sendable {
                 var result = result
                 result.message = xctestMessage(for: result, in: log) ?? result.message
                 return result
+            }
+        }
+        if let eventStream, let events = EventStreamReader.read(eventStream) {
+            let known = Set(cases.map(\.id))
+            for failure in events.failures where !known.contains(failure.id) {
+                cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message, seconds: 0))
+            }
+            if !cases.contains(where: \.failed) {
+                for id in events.unfinished {
+                    cases.append(TestCaseResult(id: id, className: "", name: id, failed: true,
+                                                message: "the test process crashed while this test ran", seconds: 0))
+                }
             }
         }
         return TestRunReport(cases: cases)

@@ -173,14 +173,18 @@ public final class Lab {
 
     private func runTests(name: String, log: URL, timeout: Double?) throws -> (ProcessResult, TestRunReport) {
         let xunit = results.appendingPathComponent("\(name).xml")
-        for stale in [xunit.path, results.appendingPathComponent("\(name)-swift-testing.xml").path] {
+        let events = results.appendingPathComponent("\(name).jsonl")
+        for stale in [xunit.path, results.appendingPathComponent("\(name)-swift-testing.xml").path, events.path] {
             try? FileManager.default.removeItem(atPath: stale)
         }
+        // `--parallel` makes XCTest write its xunit file; the event stream
+        // names the failing Swift Testing test even if the process crashes.
         let result = try ProcessRunner.run(
-            [configuration.swift, "test", "--skip-build", "--parallel", "--xunit-output", xunit.path], in: workspace.root,
-            environment: environment(forTests: true), log: log, timeout: timeout
+            [configuration.swift, "test", "--skip-build", "--parallel", "--xunit-output", xunit.path,
+             "--event-stream-output-path", events.path],
+            in: workspace.root, environment: environment(forTests: true), log: log, timeout: timeout
         )
-        return (result, TestRunReport.read(xunitPath: xunit, log: read(log)))
+        return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
     }
 
     /// The caller's environment with `TMPDIR` (and, for tests, `HOME`) inside

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads the Swift Testing event stream (`--event-stream-output-path`), which
+/// is written line by line as tests run, so it survives a test process that
+/// crashes before the xunit file is written.
+enum EventStreamReader {
+    struct Summary: Equatable {
+        /// Tests that recorded a failing issue, with the first message, in order.
+        var failures: [(id: String, message: String?)]
+        /// Tests that started and never ended: running when the process died.
+        var unfinished: [String]
+
+        static func == (lhs: Summary, rhs: Summary) -> Bool {
+            lhs.failures.map(\.id) == rhs.failures.map(\.id) && lhs.failures.map(\.message) == rhs.failures.map(\.message)
+                && lhs.unfinished == rhs.unfinished
+        }
+    }
+
+    static func read(_ url: URL) -> Summary? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        var failures: [(id: String, message: String?)] = []
+        var running: [String] = []
+        var suites: Set<String> = []
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                  let payload = object["payload"] as? [String: Any]
+            else { continue }
+            if object["kind"] as? String == "test" {
+                if payload["kind"] as? String == "suite", let id = payload["id"] as? String { suites.insert(id) }
+                continue
+            }
+            guard let rawID = payload["testID"] as? String else { continue }
+            switch payload["kind"] as? String {
+            case "testStarted":
+                if !suites.contains(rawID) { running.append(rawID) }
+            case "testEnded":
+                running.removeAll { $0 == rawID }
+            case "issueRecorded":
+                let issue = payload["issue"] as? [String: Any]
+                guard issue?["isFailure"] as? Bool ?? true, !(issue?["isKnown"] as? Bool ?? false) else { continue }
+                let id = testID(rawID)
+                guard !failures.contains(where: { $0.id == id }) else { continue }
+                let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String
+                failures.append((id, message))
+            default:
+                continue
+            }
+        }
+        return Summary(failures: failures, unfinished: running.map(testID))
+    }
+
+    /// `Module.Suite/name()/File.swift:5:6` -> `Module.Suite/name()`, the xunit id.
+    static func testID(_ raw: String) -> String {
+        var parts = raw.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count > 1, let last = parts.last, last.contains(".swift:") { parts.removeLast() }
+        return parts.joined(separator: "/")
+    }
+}
