@@ -74,3 +74,36 @@ struct BadInputTests {
         #expect(!analytics.isStarted)
     }
 }
+
+struct SizeLimitTests {
+    struct Wide: AnalyticsEvent {
+        var name = "wide_event"
+        var count: Int
+        var properties: EventProperties {
+            Dictionary(uniqueKeysWithValues: (0..<count).map { ("field_\($0)", PropertyValue.string(String(repeating: "x", count: 1000))) })
+        }
+    }
+
+    @Test func anEventTooLargeForTheCollectorIsRejectedAtTrack() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.analytics.track(Wide(count: 100))
+            client.analytics.track(Wide(count: 2))
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 1)
+            #expect(client.diagnostics.contains { if case .eventRejected("wide_event", .eventTooLarge) = $0 { true } else { false } })
+        }
+    }
+
+    @Test func batchesStayUnderTheCollectorsBodyLimit() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            for _ in 0..<25 { client.analytics.track(Wide(count: 40)) }
+            #expect(client.transport.requests.count >= 1)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 25)
+            #expect(client.transport.requests.count >= 2)
+            #expect(client.transport.requests.allSatisfy { $0.body.count <= 512 * 1024 })
+        }
+    }
+}

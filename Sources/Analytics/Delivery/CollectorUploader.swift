@@ -6,6 +6,11 @@ import Foundation
 ///
 /// Confined to the SDK's work scheduler: every method runs there.
 final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
+    /// The collector answers 413 above 512 KiB; a request stays below this.
+    static let maximumBatchBytes = 500 * 1024
+    /// One event may use at most this much of a batch.
+    static let maximumEventBytes = 64 * 1024
+
     struct Dependencies {
         var transport: any Transport
         var clock: any AnalyticsClock
@@ -42,6 +47,9 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
 
     func receive(_ event: TrackedEvent) {
         let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp, payload: JSONWriter.encode(event.wireJSON))
+        guard queued.payload.count <= Self.maximumEventBytes else {
+            return dependencies.report(.eventRejected(name: event.name, reason: .eventTooLarge(bytes: queued.payload.count)))
+        }
         let dropped: Int
         do {
             dropped = try queue.append(queued)
@@ -102,14 +110,15 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     private func send(limit: Int) {
-        let batch: [QueuedEvent]
+        let peeked: [QueuedEvent]
         do {
-            batch = try queue.peek(limit: limit)
+            peeked = try queue.peek(limit: limit)
         } catch {
             dependencies.report(.storageUnavailable(reason: "\(error)"))
             queue = MemoryEventQueue(capacity: capacity)
-            batch = []
+            peeked = []
         }
+        let batch = Self.fitting(peeked, within: Self.maximumBatchBytes)
         guard !batch.isEmpty else {
             return apply(machine.batchFinished(.delivered, sentCount: 0, count: queue.count, oldestAge: oldestAge(), jitter: 0))
         }
@@ -121,6 +130,19 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         dependencies.transport.send(request) { [self] result in
             dependencies.scheduler.execute { [self] in finish(batch, result: result) }
         }
+    }
+
+    /// The longest prefix of `events` whose payloads fit in `budget` bytes
+    /// (never fewer than one event).
+    static func fitting(_ events: [QueuedEvent], within budget: Int) -> [QueuedEvent] {
+        var used = 512 // the envelope: app id, install id, sent_at
+        var count = 0
+        for event in events {
+            used += event.payload.count + 1
+            if used > budget && count > 0 { break }
+            count += 1
+        }
+        return Array(events.prefix(count))
     }
 
     private func finish(_ batch: [QueuedEvent], result: Result<TransportResponse, NetworkFailure>) {

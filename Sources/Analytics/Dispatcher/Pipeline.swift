@@ -63,8 +63,10 @@ final class Pipeline: @unchecked Sendable {
             if optedOut { uploader.purge() }
             uploader.resume()
         }
-        configuration.connectivity.observe { [self] status in
-            scheduler.execute { [self] in connectivityChanged(status) }
+        let scheduler = scheduler
+        configuration.connectivity.observe { [weak self] status in
+            guard let self else { return }
+            scheduler.execute { self.connectivityChanged(status) }
         }
         lifecycle = LifecycleObserver(center: configuration.notificationCenter, names: configuration.lifecycle) { [self] transition in
             let stamp = Stamp(clock: clock)
@@ -162,6 +164,7 @@ final class Pipeline: @unchecked Sendable {
     }
 
     private func connectivityChanged(_ status: NetworkStatus) {
+        guard running else { return }
         context.network = status.network
         uploader?.uploadsAllowedChanged(status.allowsUpload)
     }

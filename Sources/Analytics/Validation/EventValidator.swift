@@ -4,6 +4,7 @@ public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertib
     case invalidKey(String)
     case nonFiniteNumber(key: String)
     case stringTooLong(key: String, bytes: Int)
+    case eventTooLarge(bytes: Int)
 
     public var description: String {
         switch self {
@@ -15,6 +16,8 @@ public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertib
             "property '\(key)' is NaN or infinite; send a finite number or null"
         case .stringTooLong(let key, let bytes):
             "property '\(key)' is \(bytes) UTF-8 bytes; the limit is \(EventValidator.maximumStringBytes)"
+        case .eventTooLarge(let bytes):
+            "the event encodes to \(bytes) bytes; the limit is \(CollectorUploader.maximumEventBytes): send fewer or shorter properties"
         }
     }
 }
