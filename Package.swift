@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Analytics", targets: ["Analytics"]),
         .library(name: "AnalyticsTesting", targets: ["AnalyticsTesting"]),
+        .library(name: "Collector", targets: ["Collector"]),
         .library(name: "MutationHarness", targets: ["MutationHarness"]),
         .executable(name: "mutate", targets: ["mutate"]),
     ],
@@ -18,10 +19,12 @@ let package = Package(
         ),
         .target(name: "AnalyticsSupport", dependencies: ["CSQLite"]),
         .target(name: "Analytics", dependencies: ["AnalyticsSupport"]),
-        .target(name: "AnalyticsTesting", dependencies: ["Analytics", "AnalyticsSupport"]),
+        .target(name: "Collector", dependencies: ["AnalyticsSupport"]),
+        .target(name: "AnalyticsTesting", dependencies: ["Analytics", "AnalyticsSupport", "Collector"]),
         .target(name: "MutationHarness"),
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
+        .testTarget(name: "CollectorTests", dependencies: ["Collector", "Analytics", "AnalyticsTesting"]),
         .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),
     ]
 )

@@ -51,6 +51,14 @@ struct HarnessEndToEndTests {
             let log = try String(contentsOf: reportFolder.appendingPathComponent("logs/add-subtracts.log"), encoding: .utf8)
             #expect(log.contains("Compiling") && log.contains("Test run with"), "build and test output both kept")
 
+            #if os(Linux)
+            let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+                guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+                return String(decoding: command, as: UTF8.self).contains(package.path)
+            }
+            #expect(leftovers.isEmpty, "the hanging test runner is killed with its whole process tree")
+            #endif
+
             #expect(Scratch.snapshot(of: package) == before, "the package's files are byte-identical afterwards")
             let scratchSource = package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift")
             #expect(FileManager.default.contents(atPath: scratchSource.path) == before["Sources/Tiny/Arithmetic.swift"],

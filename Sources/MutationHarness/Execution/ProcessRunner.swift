@@ -86,16 +86,72 @@ public enum ProcessRunner {
         return ProcessResult(termination: termination, seconds: seconds)
     }
 
-    /// SIGTERM to the group, then SIGKILL, then reap.
+    /// SIGTERM, then SIGKILL, to the group and to every descendant, then
+    /// reap. Descendants matter: `swift test` starts the test runner in a
+    /// process group of its own, which a group kill alone would leave running.
     static func killGroup(_ pid: pid_t) {
-        kill(-pid, SIGTERM)
+        let tree = descendants(of: pid)
+        func signalAll(_ signal: Int32) {
+            kill(-pid, signal)
+            for child in tree {
+                kill(child, signal)
+                kill(-child, signal)
+            }
+        }
+        signalAll(SIGTERM)
         var status: Int32 = 0
         for _ in 0..<50 {
             if waitpid(pid, &status, WNOHANG) == pid { break }
             usleep(20_000)
         }
-        kill(-pid, SIGKILL)
+        signalAll(SIGKILL)
         _ = waitpid(pid, &status, 0)
+    }
+
+    /// Every process below `pid`: from `/proc` on Linux, from `ps` elsewhere.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for (child, parent) in parentTable() { children[parent, default: []].append(child) }
+        var result: [pid_t] = []
+        var pending = [pid]
+        while let next = pending.popLast() {
+            for child in children[next] ?? [] where !result.contains(child) {
+                result.append(child)
+                pending.append(child)
+            }
+        }
+        return result
+    }
+
+    /// (pid, parent pid) of every process.
+    static func parentTable() -> [(pid_t, pid_t)] {
+        #if os(Linux)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> (pid_t, pid_t)? in
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // "pid (command) state ppid ...": the command may hold spaces.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+            return (pid, parent)
+        }
+        #else
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/ps")
+        process.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ").compactMap { pid_t($0) }
+            return fields.count == 2 ? (fields[0], fields[1]) : nil
+        }
+        #endif
     }
 
     private static func resolve(_ command: String, path: String) -> String {

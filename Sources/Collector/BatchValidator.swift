@@ -1,0 +1,90 @@
+import AnalyticsSupport
+import Foundation
+
+/// One event that passed validation, ready to store.
+struct ValidEvent: Equatable {
+    var eventID: String
+    var name: String
+    var timestamp: Int64
+    var sessionID: String
+    var properties: [String: JSONValue]
+    var raw: [UInt8]
+}
+
+/// The per-field rules of wire format v1 (DESIGN section 2), as the server
+/// applies them. Returns every failing path (`events[3].ts`), at most 100.
+struct BatchValidator {
+    static let timestampFloor: Int64 = 1_577_836_800_000 // 2020-01-01T00:00:00Z
+    static let futureAllowance: Int64 = 24 * 60 * 60 * 1000
+    static let maximumFieldsReported = 100
+
+    let forbiddenKeys: Set<String>
+    let now: Int64
+
+    func failingFields(in batch: [String: JSONValue]) -> [String] {
+        var fields: [String] = []
+        func fail(_ path: String) { if fields.count < Self.maximumFieldsReported { fields.append(path) } }
+
+        if batch["app_id"]?.stringValue?.isEmpty ?? true { fail("app_id") }
+        if !isUUID(batch["install_id"]?.stringValue) { fail("install_id") }
+        if batch["sent_at"]?.integerValue == nil { fail("sent_at") }
+        guard let events = batch["events"]?.arrayValue else {
+            fail("events")
+            return fields
+        }
+        for (index, event) in events.enumerated() {
+            let path = "events[\(index)]"
+            guard let object = event.objectValue else {
+                fail(path)
+                continue
+            }
+            if !isUUID(object["event_id"]?.stringValue) { fail("\(path).event_id") }
+            if !isIdentifier(object["name"]?.stringValue) { fail("\(path).name") }
+            if let ts = object["ts"]?.integerValue, ts >= Self.timestampFloor, ts <= now + Self.futureAllowance {} else { fail("\(path).ts") }
+            if object["session_id"]?.stringValue?.isEmpty ?? true { fail("\(path).session_id") }
+            if let props = object["props"] {
+                guard let properties = props.objectValue else {
+                    fail("\(path).props")
+                    continue
+                }
+                for key in properties.keys.sorted() {
+                    let value = properties[key]!
+                    if forbiddenKeys.contains(key) || !isIdentifier(key) || !isValidValue(value) { fail("\(path).props.\(key)") }
+                }
+            }
+            if let context = object["context"], context.objectValue == nil { fail("\(path).context") }
+        }
+        return fields
+    }
+
+    func validEvents(_ events: [JSONValue]) -> [ValidEvent] {
+        events.compactMap { event in
+            guard let object = event.objectValue,
+                  let id = object["event_id"]?.stringValue, let name = object["name"]?.stringValue,
+                  let ts = object["ts"]?.integerValue, let session = object["session_id"]?.stringValue
+            else { return nil }
+            return ValidEvent(eventID: id.lowercased(), name: name, timestamp: ts, sessionID: session,
+                              properties: object["props"]?.objectValue ?? [:], raw: JSONWriter.encode(event))
+        }
+    }
+
+    private func isValidValue(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.utf8.count <= 1024
+        case .integer, .bool, .null: true
+        case .double(let number): number.isFinite
+        case .array, .object: false
+        }
+    }
+
+    /// `^[a-z][a-z0-9_]{0,63}$`
+    func isIdentifier(_ text: String?) -> Bool {
+        guard let text, let first = text.utf8.first, text.utf8.count <= 64, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+    }
+
+    func isUUID(_ text: String?) -> Bool {
+        guard let text, text.utf8.count == 36 else { return false }
+        return UUID(uuidString: text) != nil
+    }
+}

@@ -1,0 +1,84 @@
+import AnalyticsSupport
+import Foundation
+
+/// The collector's contract as a library (DESIGN sections 2, 3 and 5): a
+/// function from a request to a response, backed by a real SQLite store.
+///
+/// ```swift
+/// let collector = try Collector(allowList: ["com.example.app"])
+/// let response = collector.handle(CollectorRequest(method: "POST", path: "/v1/batch", body: bytes))
+/// ```
+public final class Collector: Sendable {
+    public static let maximumBodyBytes = 512 * 1024
+    public static let maximumEvents = 500
+
+    public let store: CollectorStore
+    private let allowList: Set<String>
+    private let forbiddenKeys: Set<String>
+    private let now: @Sendable () -> Int64
+
+    /// - Parameters:
+    ///   - allowList: the app ids accepted; others get 403.
+    ///   - forbiddenKeys: personal keys that make a batch invalid.
+    ///   - now: the server clock in Unix milliseconds (for the 24 h future limit).
+    public init(allowList: Set<String>, store: CollectorStore? = nil, forbiddenKeys: Set<String> = Collector.defaultForbiddenKeys,
+                now: @escaping @Sendable () -> Int64 = { Int64(Date().timeIntervalSince1970 * 1000) }) throws
+    {
+        self.allowList = allowList
+        self.store = try store ?? CollectorStore()
+        self.forbiddenKeys = forbiddenKeys
+        self.now = now
+    }
+
+    /// The contract's default forbidden keys.
+    public static let defaultForbiddenKeys: Set<String> = [
+        "email", "phone", "phone_number", "name", "full_name", "first_name", "last_name",
+        "address", "ip", "ip_address", "password", "card_number", "cvv", "ssn",
+        "idfa", "advertising_id", "latitude", "longitude",
+    ]
+
+    /// Answers one request, checking in the contract's order.
+    public func handle(_ request: CollectorRequest) -> CollectorResponse {
+        if request.method == "OPTIONS" { return respond(204) }
+        guard request.path == "/v1/batch" else { return respond(404, ["error": .string("not_found")]) }
+        guard request.method == "POST" else { return respond(405, ["error": .string("method_not_allowed")]) }
+        guard request.body.count <= Self.maximumBodyBytes else { return respond(413, ["error": .string("too_large")]) }
+        guard let json = try? JSONParser.parse(request.body), let batch = json.objectValue else {
+            return respond(400, ["error": .string("bad_json")])
+        }
+        guard batch["schema_version"] == .integer(1) else { return respond(400, ["error": .string("unsupported_schema")]) }
+        guard let appID = batch["app_id"]?.stringValue, allowList.contains(appID) else {
+            return respond(403, ["error": .string("unknown_app")])
+        }
+        if let events = batch["events"]?.arrayValue, events.count > Self.maximumEvents {
+            return respond(413, ["error": .string("too_large")])
+        }
+        let validator = BatchValidator(forbiddenKeys: forbiddenKeys, now: now())
+        let fields = validator.failingFields(in: batch)
+        guard fields.isEmpty else {
+            return respond(400, ["error": .string("bad_field"), "fields": .array(fields.map(JSONValue.string))])
+        }
+        let events = validator.validEvents(batch["events"]?.arrayValue ?? [])
+        do {
+            let counts = try store.insert(events, appID: appID, installID: batch["install_id"]?.stringValue ?? "")
+            return respond(200, ["accepted": .integer(Int64(counts.accepted)), "duplicates": .integer(Int64(counts.duplicates))])
+        } catch {
+            return respond(503, ["error": .string("store_unavailable")])
+        }
+    }
+
+    /// Visit statistics over everything stored.
+    public func visitStatistics() -> VisitStatistics {
+        VisitStatistics(rows: store.screenRows())
+    }
+
+    private func respond(_ status: Int, _ body: [String: JSONValue]? = nil) -> CollectorResponse {
+        var headers = CORS.headers
+        var bytes: [UInt8] = []
+        if let body {
+            headers["Content-Type"] = "application/json"
+            bytes = JSONWriter.encode(.object(body))
+        }
+        return CollectorResponse(status: status, headers: headers, body: bytes)
+    }
+}
