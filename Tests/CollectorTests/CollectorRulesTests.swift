@@ -1,0 +1,149 @@
+import Collector
+import Foundation
+import Testing
+
+/// The status table of DESIGN section 3, rule by rule, with crafted bytes.
+struct CollectorRulesTests {
+    static let now: Int64 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
+
+    private func collector() throws -> Collector {
+        try Collector(allowList: ["com.example.app"], now: { Self.now })
+    }
+
+    static func event(id: String = UUID().uuidString.lowercased(), name: String = "card_activated", ts: Int64 = now - 1000,
+                      props: String = "{\"card_type\":\"Gold\"}") -> String
+    {
+        "{\"event_id\":\"\(id)\",\"name\":\"\(name)\",\"ts\":\(ts),\"session_id\":\"s-1\",\"props\":\(props),\"context\":{\"platform\":\"iOS\"}}"
+    }
+
+    static func batch(_ events: [String], app: String = "com.example.app", schema: String = "1") -> String {
+        "{\"schema_version\":\(schema),\"app_id\":\"\(app)\",\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11\",\"sent_at\":\(now),\"events\":[\(events.joined(separator: ","))]}"
+    }
+
+    private func post(_ collector: Collector, _ body: String) -> CollectorResponse {
+        collector.handle(CollectorRequest(method: "POST", path: "/v1/batch", headers: ["Content-Type": "application/json"], body: Array(body.utf8)))
+    }
+
+    @Test func preflightIsNoContentWithCORS() throws {
+        let response = try collector().handle(CollectorRequest(method: "OPTIONS", path: "/v1/batch"))
+        #expect(response.status == 204)
+        #expect(response.headers == CORS.headers)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test func acceptsAndCountsAValidBatch() throws {
+        let collector = try collector()
+        let response = post(collector, Self.batch([Self.event(), Self.event()]))
+        #expect(response.status == 200)
+        #expect(response.bodyText == "{\"accepted\":2,\"duplicates\":0}")
+        #expect(collector.store.count == 2)
+        #expect(response.headers["Access-Control-Allow-Origin"] == "*")
+    }
+
+    @Test(arguments: ["not json", "[1,2]", "{\"schema_version\":1,", ""])
+    func badJSONIsRejected(body: String) throws {
+        let response = post(try collector(), body)
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_json\"}")
+    }
+
+    @Test(arguments: ["2", "\"1\"", "null"])
+    func unsupportedSchemaIsRejected(schema: String) throws {
+        let response = post(try collector(), Self.batch([Self.event()], schema: schema))
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"unsupported_schema\"}")
+    }
+
+    @Test func unknownAppIsForbiddenWithCORSHeaders() throws {
+        let collector = try collector()
+        // The event is invalid too: the allow list answers first.
+        let response = post(collector, Self.batch([Self.event(name: "Bad Name")], app: "com.other.app"))
+        #expect(response.status == 403)
+        #expect(response.bodyText == "{\"error\":\"unknown_app\"}")
+        for (name, value) in CORS.headers { #expect(response.headers[name] == value) }
+        #expect(collector.store.count == 0)
+    }
+
+    @Test func moreThanFiveHundredEventsIsTooLarge() throws {
+        let collector = try collector()
+        let response = post(collector, Self.batch((0..<501).map { _ in Self.event() }))
+        #expect(response.status == 413)
+        #expect(response.bodyText == "{\"error\":\"too_large\"}")
+        #expect(collector.store.count == 0)
+        #expect(post(collector, Self.batch((0..<500).map { _ in Self.event() })).status == 200)
+    }
+
+    @Test func aBodyOver512KiBIsTooLargeBeforeParsing() throws {
+        let body = "{" + String(repeating: " ", count: 600 * 1024) // not even JSON: never parsed
+        let response = post(try collector(), body)
+        #expect(response.status == 413)
+        #expect(response.bodyText == "{\"error\":\"too_large\"}")
+    }
+
+    @Test func timestampsInSecondsAreBelowTheFloor() throws {
+        let collector = try collector()
+        let response = post(collector, Self.batch([Self.event(), Self.event(ts: Self.now / 1000)]))
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[1].ts\"]}")
+        #expect(collector.store.count == 0, "nothing from a rejected batch is stored")
+    }
+
+    @Test func timestampsMoreThanADayAheadAreRejected() throws {
+        let collector = try collector()
+        #expect(post(collector, Self.batch([Self.event(ts: Self.now + 24 * 3_600_000 + 1)])).status == 400)
+        #expect(post(collector, Self.batch([Self.event(ts: Self.now + 24 * 3_600_000)])).status == 200)
+        #expect(post(collector, Self.batch([Self.event(ts: 1_577_836_800_000)])).status == 200)
+        #expect(post(collector, Self.batch([Self.event(ts: 1_577_836_799_999)])).status == 400)
+    }
+
+    @Test func aForbiddenKeyRejectsTheBatch() throws {
+        let response = post(try collector(), Self.batch([Self.event(props: "{\"email\":\"a@b.c\",\"plan\":\"pro\"}")]))
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[0].props.email\"]}")
+    }
+
+    @Test func everyFailingFieldIsNamed() throws {
+        let events = [
+            Self.event(id: "not-a-uuid"),
+            Self.event(name: "Bad"),
+            "{\"event_id\":\"\(UUID().uuidString)\",\"name\":\"x\",\"ts\":\"1767225599000\",\"session_id\":\"s\",\"props\":{\"n\":[1]}}",
+            "{\"name\":\"x\"}",
+            "42",
+        ]
+        let response = post(try collector(), Self.batch(events))
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[0].event_id\",\"events[1].name\",\"events[2].ts\",\"events[2].props.n\",\"events[3].event_id\",\"events[3].ts\",\"events[3].session_id\",\"events[4]\"]}")
+    }
+
+    @Test func namesAtMostOneHundredFields() throws {
+        let response = post(try collector(), Self.batch((0..<150).map { _ in Self.event(ts: 5) }))
+        #expect(response.status == 400)
+        #expect(response.bodyText.components(separatedBy: "events[").count - 1 == 100)
+    }
+
+    @Test func duplicatesInsideOneBatchAndAcrossBatchesCountOnce() throws {
+        let collector = try collector()
+        let id = UUID().uuidString.lowercased()
+        let first = post(collector, Self.batch([Self.event(id: id), Self.event(id: id), Self.event()]))
+        #expect(first.bodyText == "{\"accepted\":2,\"duplicates\":1}")
+        let second = post(collector, Self.batch([Self.event(id: id)]))
+        #expect(second.bodyText == "{\"accepted\":0,\"duplicates\":1}")
+        #expect(collector.store.count == 2)
+    }
+
+    @Test func rawEventsAreKept() throws {
+        let collector = try collector()
+        _ = post(collector, Self.batch([Self.event(props: "{\"card_type\":\"Gold\",\"is_virtual\":true}")]))
+        let stored = try #require(collector.store.events().first)
+        #expect(stored.raw.contains("\"props\":{\"card_type\":\"Gold\",\"is_virtual\":true}"))
+        #expect(stored.appID == "com.example.app")
+    }
+
+    @Test func otherPathsAndMethodsAreRefusedWithCORS() throws {
+        let collector = try collector()
+        let notFound = collector.handle(CollectorRequest(method: "POST", path: "/v2/batch", body: []))
+        #expect(notFound.status == 404)
+        #expect(notFound.headers["Access-Control-Allow-Origin"] == "*")
+        #expect(collector.handle(CollectorRequest(method: "GET", path: "/v1/batch")).status == 405)
+    }
+}
