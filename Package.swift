@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "AnalyticsTesting", dependencies: ["Analytics", "AnalyticsSupport", "Collector"]),
         .target(name: "MutationHarness"),
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
+        .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsBenchmarks"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
         .testTarget(name: "CollectorTests", dependencies: ["Collector", "Analytics", "AnalyticsTesting"]),
         .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),

@@ -49,10 +49,10 @@ struct ResponsePolicyTests {
 struct BackoffTests {
     @Test func doublesFromTheBaseWithJitterInTheUpperHalf() {
         let backoff = Backoff()
-        #expect(backoff.delay(afterFailures: 1, jitter: 0) == .seconds(1))
-        #expect(backoff.delay(afterFailures: 1, jitter: 0.999) < .seconds(2))
-        #expect(backoff.delay(afterFailures: 5, jitter: 0) == .seconds(16))
-        #expect(backoff.delay(afterFailures: 5, jitter: 0.5) == .seconds(24))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0) == .milliseconds(2500))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0.999) < .seconds(5))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0) == .seconds(40))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0.5) == .seconds(60))
     }
 
     @Test func isCappedAtFifteenMinutes() {
@@ -77,7 +77,7 @@ struct DeliveryMachineTests {
     @Test func retryableFailureWaitsOnlyForTheTimer() {
         var machine = DeliveryMachine()
         _ = machine.flushRequested(count: 3)
-        #expect(machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 3, count: 3, oldestAge: .zero, jitter: 0) == .armTimer(after: .seconds(1)))
+        #expect(machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 3, count: 3, oldestAge: .zero, jitter: 0) == .armTimer(after: .milliseconds(2500)))
         #expect(machine.eventsQueued(count: 30, oldestAge: .seconds(1)) == .none)
         #expect(machine.flushRequested(count: 30) == .none)
         #expect(machine.timerFired(count: 30) == .send(limit: 25))

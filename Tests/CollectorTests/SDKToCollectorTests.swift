@@ -94,7 +94,7 @@ struct SDKToCollectorTests {
             for index in 0..<3 { client.analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
             client.analytics.flush()
             #expect(client.collector.store.count == 3, "the first attempt was stored")
-            client.clock.advance(by: .seconds(2))
+            client.clock.advance(by: .seconds(5))
 
             #expect(client.transport.requests.count == 2)
             #expect(client.transport.responses.last?.body == Array("{\"accepted\":0,\"duplicates\":3}".utf8))

@@ -28,6 +28,11 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     private var timer: (any ScheduledWork)?
     private var timerGeneration = 0
     private var stopped = false
+    /// Events received but not yet written: written together by one
+    /// transaction that runs after the work already handed to the scheduler
+    /// (group commit), so a burst of `track` calls costs one disk write.
+    private var pending: [QueuedEvent] = []
+    private var commitScheduled = false
 
     init(url: URL, encoder: BatchEncoder, queue: any EventQueue, capacity: Int, policy: DeliveryMachine.Policy,
          uploadsAllowed: Bool, dependencies: Dependencies)
@@ -50,27 +55,42 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         guard queued.payload.count <= Self.maximumEventBytes else {
             return dependencies.report(.eventRejected(name: event.name, reason: .eventTooLarge(bytes: queued.payload.count)))
         }
+        pending.append(queued)
+        guard !commitScheduled else { return }
+        commitScheduled = true
+        dependencies.scheduler.execute { [self] in commitPending() }
+    }
+
+    /// Writes the pending events, then lets the machine decide.
+    private func commitPending() {
+        commitScheduled = false
+        guard !pending.isEmpty else { return }
+        let events = pending
+        pending.removeAll()
         let dropped: Int
         do {
-            dropped = try queue.append(queued)
+            dropped = try queue.append(events)
         } catch {
             dependencies.report(.storageUnavailable(reason: "\(error)"))
             queue = MemoryEventQueue(capacity: capacity)
-            dropped = (try? queue.append(queued)) ?? 0
+            dropped = (try? queue.append(events)) ?? 0
         }
         if dropped > 0 { dependencies.report(.queueOverflow(dropped: dropped)) }
         apply(machine.eventsQueued(count: queue.count, oldestAge: oldestAge()))
     }
 
     func flush() {
+        commitPending()
         apply(machine.flushRequested(count: queue.count))
     }
 
     func purge() {
+        pending.removeAll()
         do { try queue.removeAll() } catch { dependencies.report(.storageUnavailable(reason: "\(error)")) }
     }
 
     func uploadsAllowedChanged(_ allowed: Bool) {
+        commitPending()
         apply(machine.uploadsAllowedChanged(allowed, count: queue.count))
     }
 

@@ -1,11 +1,17 @@
 /// One event waiting for delivery.
-struct QueuedEvent: Equatable, Sendable {
+package struct QueuedEvent: Equatable, Sendable {
     /// The event id as sent on the wire.
-    var id: String
+    package var id: String
     /// Unix epoch milliseconds at `track`.
-    var timestamp: Int64
+    package var timestamp: Int64
     /// The event object's JSON bytes, exactly as it goes into a batch.
-    var payload: [UInt8]
+    package var payload: [UInt8]
+
+    package init(id: String, timestamp: Int64, payload: [UInt8]) {
+        self.id = id
+        self.timestamp = timestamp
+        self.payload = payload
+    }
 }
 
 /// The events not yet accepted by the collector, oldest first.
@@ -14,9 +20,9 @@ struct QueuedEvent: Equatable, Sendable {
 protocol EventQueue: AnyObject {
     /// Number of events waiting.
     var count: Int { get }
-    /// Appends an event; returns how many of the oldest were dropped to keep
-    /// the queue within its cap.
-    func append(_ event: QueuedEvent) throws -> Int
+    /// Appends events (in one transaction); returns how many of the oldest
+    /// were dropped to keep the queue within its cap.
+    func append(_ events: [QueuedEvent]) throws -> Int
     /// The oldest `limit` events, oldest first.
     func peek(limit: Int) throws -> [QueuedEvent]
     /// Removes the events with these ids.
@@ -37,8 +43,8 @@ final class MemoryEventQueue: EventQueue {
 
     var count: Int { events.count }
 
-    func append(_ event: QueuedEvent) -> Int {
-        events.append(event)
+    func append(_ newEvents: [QueuedEvent]) -> Int {
+        events.append(contentsOf: newEvents)
         let overflow = max(0, events.count - capacity)
         events.removeFirst(overflow)
         return overflow

@@ -1,16 +1,16 @@
 import AnalyticsSupport
 
 /// The persistent queue: one SQLite table, rows in insertion order.
-final class SQLiteEventQueue: EventQueue {
-    static let fileName = "events.sqlite"
+package final class SQLiteEventQueue: EventQueue {
+    package static let fileName = "events.sqlite"
 
     private let database: SQLiteDatabase
     private let capacity: Int
-    private(set) var count: Int
+    package private(set) var count: Int
 
     /// Opens or creates the queue at `path`. Throws for a file that is not a
     /// database, or a directory that cannot be written.
-    init(path: String, capacity: Int) throws(SQLiteError) {
+    package init(path: String, capacity: Int) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path)
         self.capacity = capacity
         try database.execute("""
@@ -26,12 +26,16 @@ final class SQLiteEventQueue: EventQueue {
         count = Int(try database.query("SELECT COUNT(*) FROM events").first?.first?.integer ?? 0)
     }
 
-    func append(_ event: QueuedEvent) throws -> Int {
-        try database.query(
-            "INSERT OR IGNORE INTO events (event_id, ts, payload) VALUES (?, ?, ?)",
-            [.text(event.id), .integer(event.timestamp), .blob(event.payload)]
-        )
-        count += database.changes
+    package func append(_ events: [QueuedEvent]) throws -> Int {
+        try database.transaction { () throws(SQLiteError) in
+            for event in events {
+                try database.query(
+                    "INSERT OR IGNORE INTO events (event_id, ts, payload) VALUES (?, ?, ?)",
+                    [.text(event.id), .integer(event.timestamp), .blob(event.payload)]
+                )
+                count += database.changes
+            }
+        }
         let overflow = max(0, count - capacity)
         if overflow > 0 {
             try database.query(
@@ -43,14 +47,14 @@ final class SQLiteEventQueue: EventQueue {
         return overflow
     }
 
-    func peek(limit: Int) throws -> [QueuedEvent] {
+    package func peek(limit: Int) throws -> [QueuedEvent] {
         try database.query("SELECT event_id, ts, payload FROM events ORDER BY seq LIMIT ?", [.integer(Int64(limit))])
             .map { row in
                 QueuedEvent(id: row[0].text ?? "", timestamp: row[1].integer ?? 0, payload: row[2].blob ?? [])
             }
     }
 
-    func remove(ids: [String]) throws {
+    package func remove(ids: [String]) throws {
         guard !ids.isEmpty else { return }
         try database.transaction { () throws(SQLiteError) in
             for id in ids {
@@ -60,12 +64,12 @@ final class SQLiteEventQueue: EventQueue {
         }
     }
 
-    func removeAll() throws {
+    package func removeAll() throws {
         try database.execute("DELETE FROM events")
         count = 0
     }
 
-    func oldestTimestamp() throws -> Int64? {
+    package func oldestTimestamp() throws -> Int64? {
         try database.query("SELECT ts FROM events ORDER BY seq LIMIT 1").first?.first?.integer
     }
 }

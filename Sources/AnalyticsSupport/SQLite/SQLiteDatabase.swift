@@ -32,6 +32,8 @@ package enum SQLiteValue: Equatable, Sendable {
 /// Not thread-safe: its owner confines it to one queue.
 package final class SQLiteDatabase {
     private var handle: OpaquePointer?
+    /// Prepared statements by SQL text, reused across calls.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database and proves it is readable, so a
     /// corrupt file fails here rather than on the first insert.
@@ -55,7 +57,10 @@ package final class SQLiteDatabase {
         }
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit {
+        statements.values.forEach { sqlite3_finalize($0) }
+        sqlite3_close(handle)
+    }
 
     /// Runs one or more statements that return no rows.
     package func execute(_ sql: String) throws(SQLiteError) {
@@ -71,12 +76,11 @@ package final class SQLiteDatabase {
     /// Runs one statement with bound parameters and returns every row.
     @discardableResult
     package func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteError) -> [[SQLiteValue]] {
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard code == SQLITE_OK, let statement else {
-            throw .prepare(sql: sql, code: code, message: lastMessage)
+        let statement = try prepared(sql)
+        defer {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
-        defer { sqlite3_finalize(statement) }
         for (index, parameter) in parameters.enumerated() {
             try bind(parameter, at: Int32(index + 1), to: statement)
         }
@@ -88,6 +92,17 @@ package final class SQLiteDatabase {
             let count = sqlite3_column_count(statement)
             rows.append((0..<count).map { column(at: $0, of: statement) })
         }
+    }
+
+    private func prepared(_ sql: String) throws(SQLiteError) -> OpaquePointer {
+        if let cached = statements[sql] { return cached }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw .prepare(sql: sql, code: code, message: lastMessage)
+        }
+        statements[sql] = statement
+        return statement
     }
 
     /// Runs `body` inside one transaction, rolled back if it throws.
