@@ -163,7 +163,7 @@ do {
     start = nanos()
     while queue.count > 0 {
         let batch = try queue.peek(limit: 25)
-        try queue.remove(ids: batch.map(\.id))
+        try queue.remove(batch)
     }
     let deleteRate = Double(count) / (Double(nanos() - start) / 1e9)
     report("SQLite enqueue, one per transaction", String(format: "%.0f events/s", singleRate), target: "(none)", met: nil)

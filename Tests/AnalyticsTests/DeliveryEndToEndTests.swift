@@ -189,9 +189,9 @@ struct DeliveryEndToEndTests {
             client.track(10, startingAt: 25)
             client.analytics.flush()
             #expect(client.transport.requests.count == 1)
-            #expect(client.clock.pendingTimers == [.milliseconds(3750)])
+            #expect(client.clock.pendingTimers == [.seconds(5)])
 
-            client.clock.advance(by: .milliseconds(3749))
+            client.clock.advance(by: .milliseconds(4999))
             #expect(client.transport.requests.count == 1)
             client.clock.advance(by: .milliseconds(1))
             try #require(client.transport.requests.count >= 2)
@@ -226,9 +226,9 @@ struct DeliveryEndToEndTests {
                 waits.append(wait)
                 client.clock.advance(by: wait)
             }
-            #expect(waits.prefix(4) == [.milliseconds(3750), .milliseconds(7500), .seconds(15), .seconds(30)])
+            #expect(waits.prefix(4) == [.seconds(5), .seconds(10), .seconds(20), .seconds(40)])
             #expect(waits.allSatisfy { $0 <= .seconds(900) })
-            #expect(waits.last == .seconds(675))
+            #expect(waits.last == .seconds(900))
             #expect(client.transport.requests.count == 14)
         }
     }

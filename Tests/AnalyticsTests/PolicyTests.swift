@@ -49,17 +49,19 @@ struct ResponsePolicyTests {
 struct BackoffTests {
     @Test func doublesFromTheBaseWithJitterInTheUpperHalf() {
         let backoff = Backoff()
-        #expect(backoff.delay(afterFailures: 1, jitter: 0) == .milliseconds(2500))
-        #expect(backoff.delay(afterFailures: 1, jitter: 0.999) < .seconds(5))
-        #expect(backoff.delay(afterFailures: 5, jitter: 0) == .seconds(40))
-        #expect(backoff.delay(afterFailures: 5, jitter: 0.5) == .seconds(60))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0) == .seconds(4))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0.5) == .seconds(5))
+        #expect(backoff.delay(afterFailures: 1, jitter: 0.999) < .seconds(6))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0) == .seconds(64))
+        #expect(backoff.delay(afterFailures: 5, jitter: 0.5) == .seconds(80))
     }
 
     @Test func isCappedAtFifteenMinutes() {
         let backoff = Backoff()
         #expect(backoff.delay(afterFailures: 10, jitter: 0.999) <= .seconds(900))
         #expect(backoff.delay(afterFailures: 1000, jitter: 0.999) <= .seconds(900))
-        #expect(backoff.delay(afterFailures: 1000, jitter: 0) == .seconds(450))
+        #expect(backoff.delay(afterFailures: 1000, jitter: 0) == .seconds(720))
+        #expect(backoff.delay(afterFailures: 9, jitter: 0.999) == .seconds(900))
         #expect(backoff.delay(retryAfter: 86_400) == .seconds(900))
         #expect(backoff.delay(retryAfter: 7) == .seconds(7))
     }
@@ -77,7 +79,7 @@ struct DeliveryMachineTests {
     @Test func retryableFailureWaitsOnlyForTheTimer() {
         var machine = DeliveryMachine()
         _ = machine.flushRequested(count: 3)
-        #expect(machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 3, count: 3, oldestAge: .zero, jitter: 0) == .armTimer(after: .milliseconds(2500)))
+        #expect(machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 3, count: 3, oldestAge: .zero, jitter: 0) == .armTimer(after: .seconds(4)))
         #expect(machine.eventsQueued(count: 30, oldestAge: .seconds(1)) == .none)
         #expect(machine.flushRequested(count: 30) == .none)
         #expect(machine.timerFired(count: 30) == .send(limit: 25))

@@ -26,8 +26,9 @@ public struct EventContext: Sendable, Equatable {
         self.sdk = sdk
     }
 
-    var json: JSONValue {
-        .object([
+    /// The `context` object's JSON bytes.
+    var wireBytes: [UInt8] {
+        JSONWriter.encode(.object([
             "app_version": .string(appVersion),
             "platform": .string(platform),
             "os_version": .string(osVersion),
@@ -36,7 +37,7 @@ public struct EventContext: Sendable, Equatable {
             "network": .string(network.rawValue),
             "environment": .string(environment.rawValue),
             "sdk": .string(sdk),
-        ])
+        ]))
     }
 }
 

@@ -32,6 +32,8 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// transaction that runs after the work already handed to the scheduler
     /// (group commit), so a burst of `track` calls costs one disk write.
     private var pending: [QueuedEvent] = []
+    /// The last context and its bytes: it changes only with the network.
+    private var encodedContext: (context: EventContext?, bytes: [UInt8]) = (nil, [])
     private var commitScheduled = false
 
     init(url: URL, encoder: BatchEncoder, queue: any EventQueue, capacity: Int, policy: DeliveryMachine.Policy,
@@ -51,7 +53,11 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     func receive(_ event: TrackedEvent) {
-        let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp, payload: JSONWriter.encode(event.wireJSON))
+        if event.context != encodedContext.context {
+            encodedContext = (event.context, event.context.wireBytes)
+        }
+        let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp,
+                                 payload: event.wireBytes(contextBytes: encodedContext.bytes))
         guard queued.payload.count <= Self.maximumEventBytes else {
             return dependencies.report(.eventRejected(name: event.name, reason: .eventTooLarge(bytes: queued.payload.count)))
         }
@@ -170,12 +176,12 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         do {
             switch outcome {
             case .delivered:
-                try queue.remove(ids: batch.map(\.id))
+                try queue.remove(batch)
             case .dropBatch(let reason):
-                try queue.remove(ids: batch.map(\.id))
+                try queue.remove(batch)
                 dependencies.report(.batchDropped(events: batch.count, reason: reason))
             case .dropEvents(let indices):
-                try queue.remove(ids: indices.map { batch[$0].id })
+                try queue.remove(indices.map { batch[$0] })
                 dependencies.report(.eventsDroppedByCollector(count: indices.count))
             case .split, .retry:
                 break

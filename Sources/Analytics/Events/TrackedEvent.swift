@@ -19,27 +19,40 @@ public struct TrackedEvent: Sendable, Equatable {
 }
 
 extension TrackedEvent {
-    /// The event object exactly as it appears in a batch's `events` array.
-    var wireJSON: JSONValue {
-        .object([
-            "event_id": .string(eventID.wireString),
-            "name": .string(name),
-            "ts": .integer(timestamp),
-            "session_id": .string(sessionID.wireString),
-            "props": .object(properties.mapValues(\.json)),
-            "context": context.json,
-        ])
+    /// The event object exactly as it appears in a batch's `events` array:
+    /// keys in byte order (`context`, `event_id`, `name`, `props`,
+    /// `session_id`, `ts`), written straight to bytes. `contextBytes` is
+    /// `context.wireBytes`, passed in so a run of events encodes it once.
+    func wireBytes(contextBytes: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.appendASCII("{\"context\":")
+        writer.writeRaw(contextBytes)
+        writer.appendASCII(",\"event_id\":\"")
+        writer.writeRaw(eventID.wireBytes)
+        writer.appendASCII("\",\"name\":")
+        writer.writeString(name)
+        writer.appendASCII(",\"props\":{")
+        for (index, key) in properties.keys.sorted().enumerated() {
+            if index > 0 { writer.appendASCII(",") }
+            writer.writeString(key)
+            writer.appendASCII(":")
+            properties[key]!.write(to: &writer)
+        }
+        writer.appendASCII("},\"session_id\":\"")
+        writer.writeRaw(sessionID.wireBytes)
+        writer.appendASCII("\",\"ts\":\(timestamp)}")
+        return writer.bytes
     }
 }
 
 extension PropertyValue {
-    var json: JSONValue {
+    func write(to writer: inout JSONWriter) {
         switch self {
-        case .string(let value): .string(value)
-        case .integer(let value): .integer(value)
-        case .double(let value): .double(value)
-        case .bool(let value): .bool(value)
-        case .null: .null
+        case .string(let value): writer.writeString(value)
+        case .integer(let value): writer.appendASCII(String(value))
+        case .double(let value): writer.writeDouble(value)
+        case .bool(let value): writer.appendASCII(value ? "true" : "false")
+        case .null: writer.appendASCII("null")
         }
     }
 }

@@ -47,5 +47,21 @@ enum UUIDv7 {
 
 extension UUID {
     /// Lower-case canonical form, as ids travel on the wire.
-    var wireString: String { uuidString.lowercased() }
+    var wireString: String { String(decoding: wireBytes, as: UTF8.self) }
+
+    /// The lower-case canonical form as ASCII bytes, without `uuidString`'s
+    /// allocations (this runs for every event).
+    var wireBytes: [UInt8] {
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(36)
+        withUnsafeBytes(of: uuid) { bytes in
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return out
+    }
 }

@@ -6,11 +6,14 @@ package struct QueuedEvent: Equatable, Sendable {
     package var timestamp: Int64
     /// The event object's JSON bytes, exactly as it goes into a batch.
     package var payload: [UInt8]
+    /// Position in the queue, set by the queue (0 until stored).
+    package var sequence: Int64
 
-    package init(id: String, timestamp: Int64, payload: [UInt8]) {
+    package init(id: String, timestamp: Int64, payload: [UInt8], sequence: Int64 = 0) {
         self.id = id
         self.timestamp = timestamp
         self.payload = payload
+        self.sequence = sequence
     }
 }
 
@@ -25,8 +28,8 @@ protocol EventQueue: AnyObject {
     func append(_ events: [QueuedEvent]) throws -> Int
     /// The oldest `limit` events, oldest first.
     func peek(limit: Int) throws -> [QueuedEvent]
-    /// Removes the events with these ids.
-    func remove(ids: [String]) throws
+    /// Removes these events (as returned by `peek`).
+    func remove(_ events: [QueuedEvent]) throws
     /// Removes every event (opt-out).
     func removeAll() throws
     /// The timestamp of the oldest waiting event.
@@ -38,13 +41,18 @@ protocol EventQueue: AnyObject {
 final class MemoryEventQueue: EventQueue {
     private var events: [QueuedEvent] = []
     private let capacity: Int
+    private var nextSequence: Int64 = 1
 
     init(capacity: Int) { self.capacity = capacity }
 
     var count: Int { events.count }
 
     func append(_ newEvents: [QueuedEvent]) -> Int {
-        events.append(contentsOf: newEvents)
+        for var event in newEvents {
+            event.sequence = nextSequence
+            nextSequence += 1
+            events.append(event)
+        }
         let overflow = max(0, events.count - capacity)
         events.removeFirst(overflow)
         return overflow
@@ -52,9 +60,9 @@ final class MemoryEventQueue: EventQueue {
 
     func peek(limit: Int) -> [QueuedEvent] { Array(events.prefix(limit)) }
 
-    func remove(ids: [String]) {
-        let doomed = Set(ids)
-        events.removeAll { doomed.contains($0.id) }
+    func remove(_ removed: [QueuedEvent]) {
+        let doomed = Set(removed.map(\.sequence))
+        events.removeAll { doomed.contains($0.sequence) }
     }
 
     func removeAll() { events.removeAll() }

@@ -18,7 +18,7 @@ package final class SQLiteEventQueue: EventQueue {
             PRAGMA synchronous = NORMAL;
             CREATE TABLE IF NOT EXISTS events (
                 seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                event_id TEXT NOT NULL UNIQUE,
+                event_id TEXT NOT NULL,
                 ts INTEGER NOT NULL,
                 payload BLOB NOT NULL
             );
@@ -30,7 +30,7 @@ package final class SQLiteEventQueue: EventQueue {
         try database.transaction { () throws(SQLiteError) in
             for event in events {
                 try database.query(
-                    "INSERT OR IGNORE INTO events (event_id, ts, payload) VALUES (?, ?, ?)",
+                    "INSERT INTO events (event_id, ts, payload) VALUES (?, ?, ?)",
                     [.text(event.id), .integer(event.timestamp), .blob(event.payload)]
                 )
                 count += database.changes
@@ -48,18 +48,28 @@ package final class SQLiteEventQueue: EventQueue {
     }
 
     package func peek(limit: Int) throws -> [QueuedEvent] {
-        try database.query("SELECT event_id, ts, payload FROM events ORDER BY seq LIMIT ?", [.integer(Int64(limit))])
+        try database.query("SELECT event_id, ts, payload, seq FROM events ORDER BY seq LIMIT ?", [.integer(Int64(limit))])
             .map { row in
-                QueuedEvent(id: row[0].text ?? "", timestamp: row[1].integer ?? 0, payload: row[2].blob ?? [])
+                QueuedEvent(id: row[0].text ?? "", timestamp: row[1].integer ?? 0, payload: row[2].blob ?? [], sequence: row[3].integer ?? 0)
             }
     }
 
-    package func remove(ids: [String]) throws {
-        guard !ids.isEmpty else { return }
+    /// Deletes by sequence, one statement per contiguous run: a delivered
+    /// batch is the oldest run of the queue, so usually one statement.
+    package func remove(_ events: [QueuedEvent]) throws {
+        let sequences = events.map(\.sequence).sorted()
+        guard var runStart = sequences.first else { return }
+        var runEnd = runStart
         try database.transaction { () throws(SQLiteError) in
-            for id in ids {
-                try database.query("DELETE FROM events WHERE event_id = ?", [.text(id)])
+            for sequence in sequences.dropFirst() + [Int64.max] {
+                if sequence == runEnd + 1 {
+                    runEnd = sequence
+                    continue
+                }
+                try database.query("DELETE FROM events WHERE seq BETWEEN ? AND ?", [.integer(runStart), .integer(runEnd)])
                 count -= database.changes
+                runStart = sequence
+                runEnd = sequence
             }
         }
     }
