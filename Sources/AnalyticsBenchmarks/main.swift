@@ -29,6 +29,11 @@ func report(_ label: String, _ value: String, target: String, met: Bool?) {
     say("\(mark) \(label.padding(toLength: 44, withPad: " ", startingAt: 0)) \(value.padding(toLength: 22, withPad: " ", startingAt: 0)) target \(target)")
 }
 
+/// Sections to run: all, or those named on the command line
+/// (memory, track, throughput, queue, wire, battery).
+let requested = Set(CommandLine.arguments.dropFirst())
+func runs(_ section: String) -> Bool { requested.isEmpty || requested.contains(section) }
+
 func nanos() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 func residentKilobytes(_ field: String) -> Int {
@@ -90,7 +95,7 @@ say("Analytics SDK benchmarks (\(ProcessInfo.processInfo.processorCount) cores, 
 
 // 1. Memory first, so the peak is not an earlier benchmark's: peak RSS with
 // 10,000 events queued (offline, SQLite on).
-do {
+if runs("memory") {
     let before = residentKilobytes("VmRSS:")
     let clock = ManualClock()
     let analytics = Analytics()
@@ -104,7 +109,7 @@ do {
 }
 
 // 2. Caller-thread cost of track.
-do {
+if runs("track") {
     let transport = CountingTransport()
     let analytics = Analytics()
     try analytics.start(liveConfiguration(storage: folder("track"), transport: transport))
@@ -125,7 +130,7 @@ do {
 }
 
 // 3. End-to-end throughput: track to bytes at the transport, SQLite on.
-do {
+if runs("throughput") {
     let transport = CountingTransport()
     let analytics = Analytics()
     var configuration = liveConfiguration(storage: folder("throughput"), transport: transport)
@@ -143,7 +148,7 @@ do {
 }
 
 // 4. SQLite queue: enqueue and delete rates, bytes on disk per event.
-do {
+if runs("queue") {
     let path = folder("queue").appendingPathComponent("events.sqlite").path
     try FileManager.default.createDirectory(at: folder("queue"), withIntermediateDirectories: true)
     let queue = try SQLiteEventQueue(path: path, capacity: 1_000_000)
@@ -173,7 +178,7 @@ do {
 }
 
 // 5. Wire: bytes per event, requests per 1,000 events at default batching.
-do {
+if runs("wire") {
     let clock = ManualClock()
     let transport = RecordingTransport(clock: clock)
     let analytics = Analytics()
@@ -204,7 +209,7 @@ final class CountingScheduler: WorkScheduler, @unchecked Sendable {
     }
 }
 
-for (label, network) in [("known offline (path monitor says so)", NetworkType.offline), ("unknown: online but every request fails", .wifi)] {
+for (label, network) in !runs("battery") ? [] : [("known offline (path monitor says so)", NetworkType.offline), ("unknown: online but every request fails", .wifi)] {
     let clock = ManualClock()
     let scheduler = CountingScheduler(clock: clock)
     let transport = RecordingTransport(clock: clock, whenScriptIsEmpty: .networkFailure())

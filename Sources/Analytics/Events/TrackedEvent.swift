@@ -24,7 +24,7 @@ extension TrackedEvent {
     /// `session_id`, `ts`), written straight to bytes. `contextBytes` is
     /// `context.wireBytes`, passed in so a run of events encodes it once.
     func wireBytes(contextBytes: [UInt8]) -> [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: contextBytes.count + 256)
         writer.appendASCII("{\"context\":")
         writer.writeRaw(contextBytes)
         writer.appendASCII(",\"event_id\":\"")
@@ -32,15 +32,17 @@ extension TrackedEvent {
         writer.appendASCII("\",\"name\":")
         writer.writeString(name)
         writer.appendASCII(",\"props\":{")
-        for (index, key) in properties.keys.sorted().enumerated() {
+        for (index, property) in properties.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { writer.appendASCII(",") }
-            writer.writeString(key)
+            writer.writeString(property.key)
             writer.appendASCII(":")
-            properties[key]!.write(to: &writer)
+            property.value.write(to: &writer)
         }
         writer.appendASCII("},\"session_id\":\"")
         writer.writeRaw(sessionID.wireBytes)
-        writer.appendASCII("\",\"ts\":\(timestamp)}")
+        writer.appendASCII("\",\"ts\":")
+        writer.writeInteger(timestamp)
+        writer.appendASCII("}")
         return writer.bytes
     }
 }
@@ -49,7 +51,7 @@ extension PropertyValue {
     func write(to writer: inout JSONWriter) {
         switch self {
         case .string(let value): writer.writeString(value)
-        case .integer(let value): writer.appendASCII(String(value))
+        case .integer(let value): writer.writeInteger(value)
         case .double(let value): writer.writeDouble(value)
         case .bool(let value): writer.appendASCII(value ? "true" : "false")
         case .null: writer.appendASCII("null")

@@ -19,12 +19,40 @@ public struct UUIDGenerator: Sendable {
     public static let random = UUIDGenerator { UUID() }
 
     /// Time-ordered (version 7) ids: 48 bits of Unix milliseconds from the
-    /// clock, then 74 random bits from the system's secure random source.
+    /// clock, then 74 random bits from a xoshiro256** generator seeded once
+    /// from the system's secure random source. Event ids need uniqueness, not
+    /// secrecy, and this keeps a system call off every `track`. (Install ids
+    /// use `random`, straight from the secure source.)
     public static func timeOrdered(clock: any AnalyticsClock = SystemClock()) -> UUIDGenerator {
-        UUIDGenerator {
-            var generator = SystemRandomNumberGenerator()
-            return UUIDv7.make(milliseconds: EpochMilliseconds.of(clock.now()), random: &generator)
+        var seedSource = SystemRandomNumberGenerator()
+        let state = Locked(Xoshiro256(seed: seedSource))
+        return UUIDGenerator {
+            state.withLock { generator in UUIDv7.make(milliseconds: EpochMilliseconds.of(clock.now()), random: &generator) }
         }
+    }
+}
+
+/// xoshiro256** (Blackman and Vigna): fast, 256 bits of state.
+struct Xoshiro256: RandomNumberGenerator {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+
+    init(seed source: some RandomNumberGenerator) {
+        var source = source
+        repeat {
+            state = (source.next(), source.next(), source.next(), source.next())
+        } while state == (0, 0, 0, 0)
+    }
+
+    mutating func next() -> UInt64 {
+        let result = ((state.1 &* 5) << 7 | (state.1 &* 5) >> 57) &* 9
+        let shifted = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= shifted
+        state.3 = state.3 << 45 | state.3 >> 19
+        return result
     }
 }
 

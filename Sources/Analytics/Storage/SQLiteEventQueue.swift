@@ -16,6 +16,7 @@ package final class SQLiteEventQueue: EventQueue {
         try database.execute("""
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
+            PRAGMA mmap_size = 67108864;
             CREATE TABLE IF NOT EXISTS events (
                 seq INTEGER PRIMARY KEY AUTOINCREMENT,
                 event_id TEXT NOT NULL,

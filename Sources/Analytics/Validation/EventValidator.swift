@@ -43,22 +43,24 @@ struct EventValidator: Sendable {
     /// Strips forbidden keys, then checks what is left.
     func filter(name: String, properties: EventProperties) -> Result<Filtered, ValidationFailure> {
         guard Self.isValidIdentifier(name) else { return .failure(.invalidName(name)) }
-        var kept = EventProperties()
+        var kept = properties
         var stripped: [String] = []
-        for key in properties.keys.sorted() {
+        // Sorted, so the first failure and the stripped keys are reported
+        // the same way every time.
+        for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
             if forbiddenKeys.contains(key) {
                 stripped.append(key)
+                kept[key] = nil
                 continue
             }
             guard Self.isValidIdentifier(key) else { return .failure(.invalidKey(key)) }
-            let value = properties[key]!
             switch value {
             case .double(let number) where !number.isFinite:
                 return .failure(.nonFiniteNumber(key: key))
             case .string(let text) where text.utf8.count > Self.maximumStringBytes:
                 return .failure(.stringTooLong(key: key, bytes: text.utf8.count))
             default:
-                kept[key] = value
+                continue
             }
         }
         return .success(Filtered(properties: kept, strippedKeys: stripped))

@@ -4,7 +4,9 @@
 package struct JSONWriter {
     package private(set) var bytes: [UInt8] = []
 
-    package init() {}
+    package init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
 
     package static func encode(_ value: JSONValue) -> [UInt8] {
         var writer = JSONWriter()
@@ -16,7 +18,7 @@ package struct JSONWriter {
         switch value {
         case .null: appendASCII("null")
         case .bool(let flag): appendASCII(flag ? "true" : "false")
-        case .integer(let number): appendASCII(String(number))
+        case .integer(let number): writeInteger(number)
         case .double(let number): writeDouble(number)
         case .string(let text): writeString(text)
         case .array(let elements):
@@ -47,12 +49,29 @@ package struct JSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Writes an integer's decimal digits without building a `String`.
+    package mutating func writeInteger(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0) // room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
     /// Non-finite numbers have no JSON form; they are written as `null`.
     /// The SDK rejects them before they get here.
     package mutating func writeDouble(_ number: Double) {
         guard number.isFinite else { return appendASCII("null") }
         if number == number.rounded(), abs(number) < 1e15 {
-            appendASCII(String(Int64(number)))
+            if number.sign == .minus && number == 0 { bytes.append(UInt8(ascii: "-")) }
+            writeInteger(Int64(number))
             appendASCII(".0")
         } else {
             appendASCII("\(number)")
@@ -61,6 +80,12 @@ package struct JSONWriter {
 
     package mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them in one go.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): appendASCII("\\\"")
