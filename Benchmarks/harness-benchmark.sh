@@ -12,6 +12,7 @@ bench="$root/.build/bench"
 mutants=(seconds-vs-milliseconds ignored-modal retry-on-400 unfiltered-attribute missing-background-exit regenerated-install-id)
 export MUTATE_RUNNING=1   # the same suite the harness runs: its own end-to-end tests skip themselves
 export TMPDIR="$bench/tmp"
+export GIT_CEILING_DIRECTORIES="$bench" # git apply in the copies patches the copy, not this repository
 
 now() { date +%s.%N; }
 elapsed() { python3 -c "print(f'{$2 - $1:.2f}')"; }
