@@ -29,13 +29,13 @@ args=(); for m in "${mutants[@]}"; do args+=(--mutant "$m"); done
 
 echo; echo "== harness, first run (fresh scratch copy: includes one full build)"
 start=$(now)
-.build/release/mutate "${args[@]}" --output "$bench/cold" > "$bench/cold.log" || true
+.build/release/mutate "${args[@]}" --scratch "$bench/scratch" --output "$bench/cold" > "$bench/cold.log" || true
 cold_total=$(elapsed "$start" "$(now)")
 echo "total ${cold_total}s"
 
 echo; echo "== harness, warm run (scratch copy kept from the first run)"
 start=$(now)
-.build/release/mutate "${args[@]}" --output "$bench/warm" > "$bench/warm.log" || true
+.build/release/mutate "${args[@]}" --scratch "$bench/scratch" --output "$bench/warm" > "$bench/warm.log" || true
 warm_total=$(elapsed "$start" "$(now)")
 echo "total ${warm_total}s"
 

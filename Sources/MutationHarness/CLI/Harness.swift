@@ -98,7 +98,8 @@ public struct Harness {
         }
         if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
         let (package, mutantsFolder) = paths(options.common)
-        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: options.outputPath.map(resolve))
+        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: options.outputPath.map(resolve),
+                                             scratchPath: options.scratchPath.map(resolve))
         configuration.threshold = options.threshold
         configuration.timeoutMultiplier = options.timeoutMultiplier
         configuration.fixedTimeout = options.timeout

@@ -25,6 +25,7 @@ public struct CommonOptions: Equatable {
 public struct RunOptions: Equatable {
     public var common = CommonOptions()
     public var outputPath: String?
+    public var scratchPath: String?
     public var mutants: [String] = []
     public var threshold = 100
     public var timeoutMultiplier = 3.0
@@ -32,7 +33,7 @@ public struct RunOptions: Equatable {
     public var shard: (index: Int, count: Int)?
 
     public static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
-        lhs.common == rhs.common && lhs.outputPath == rhs.outputPath && lhs.mutants == rhs.mutants
+        lhs.common == rhs.common && lhs.outputPath == rhs.outputPath && lhs.scratchPath == rhs.scratchPath && lhs.mutants == rhs.mutants
             && lhs.threshold == rhs.threshold && lhs.timeoutMultiplier == rhs.timeoutMultiplier && lhs.timeout == rhs.timeout
             && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
     }
@@ -68,6 +69,7 @@ public enum OptionParser {
             case "--package-path": run.common.packagePath = try value()
             case "--mutants": run.common.mutantsPath = try value()
             case "--output": run.outputPath = try value()
+            case "--scratch": run.scratchPath = try value()
             case "--mutant": run.mutants.append(try value())
             case "--threshold":
                 let text = try value()
@@ -141,6 +143,7 @@ public enum OptionParser {
           --package-path DIR        the package to mutate (default: .)
           --mutants DIR             the mutant patches (default: PACKAGE/mutants)
           --output DIR              reports and logs (default: PACKAGE/.build/mutation-report)
+          --scratch DIR             the kept scratch copy (default: PACKAGE/.build/mutate/scratch)
           --mutant NAME             run only this mutant (repeatable)
           --threshold PCT           lowest passing score, 0-100 (default: 100)
           --timeout-multiplier X    test limit = baseline test time x X + 30 s (default: 3)

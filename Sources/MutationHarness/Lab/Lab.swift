@@ -60,7 +60,7 @@ public final class Lab {
         }
         print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
         do {
-            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath])
+            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath])
             print("  \(written) file(s) updated in the scratch copy")
         } catch {
             throw LabError.workspace(error.description)
