@@ -9,7 +9,8 @@ public struct Harness {
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
     {
-        self.workingDirectory = workingDirectory
+        // A directory URL, so relative paths resolve inside it, not beside it.
+        self.workingDirectory = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
         self.print = print
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `mutate record` on a git repository of the test's own, and `mutate merge`
+/// on shard reports. Neither builds anything.
+struct RecordTests {
+    private func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+    }
+
+    /// The fixture in a fresh repository, one commit.
+    private func repository(in scratch: Scratch) throws -> URL {
+        let package = try copyFixture(to: scratch)
+        try git(["init", "-q"], in: package)
+        try git(["add", "-A"], in: package)
+        try git(["commit", "-q", "-m", "fixture"], in: package)
+        return package
+    }
+
+    private func run(_ arguments: [String], in folder: URL) -> (HarnessExitCode, String) {
+        let output = OutputBox()
+        let code = Harness(workingDirectory: folder, print: { output.append($0) }).main(arguments)
+        return (code, output.text)
+    }
+
+    @Test func turnsTheChangeUnderSourcesIntoAMutantAndRestoresTheSource() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            try original.replacingOccurrences(of: "a + b", with: "a * b").write(to: source, atomically: true, encoding: .utf8)
+
+            let (code, console) = run(["record", "add-multiplies", "--description", "add multiplies", "--bug", "issue 12"], in: package)
+            #expect(code == .passed, "\(console)")
+            #expect(try String(contentsOf: source, encoding: .utf8) == original, "the source is back to HEAD")
+            let patch = try String(contentsOf: package.appendingPathComponent("mutants/add-multiplies.patch"), encoding: .utf8)
+            #expect(patch.hasPrefix("Mutant: add-multiplies\nDescription: add multiplies\nBug: issue 12\n\ndiff --git a/Sources/Tiny/Arithmetic.swift"))
+            let mutant = try MutantFileParser.parse(patch, file: "add-multiplies.patch")
+            #expect(try PatchApplier.apply(mutant.diff.files[0], to: original)?.contains("a * b") == true)
+
+            let (again, message) = run(["record", "add-multiplies", "--description", "x"], in: package)
+            #expect(again == .usage)
+            #expect(message.contains("exists already"))
+        }
+    }
+
+    @Test func refusesAnEmptyChangeAndAChangeToTests() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            var (code, console) = run(["record", "nothing", "--description", "d"], in: package)
+            #expect(code == .usage)
+            #expect(console.contains("there is no uncommitted change under Sources/"))
+
+            let test = package.appendingPathComponent("Tests/TinyTests/ArithmeticTests.swift")
+            try (String(contentsOf: test, encoding: .utf8) + "\n// edited\n").write(to: test, atomically: true, encoding: .utf8)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            try original.replacingOccurrences(of: "a + b", with: "a - b").write(to: source, atomically: true, encoding: .utf8)
+            (code, console) = run(["record", "with-tests", "--description", "d"], in: package)
+            #expect(code == .usage)
+            #expect(console.contains("the change touches tests (Tests/TinyTests/ArithmeticTests.swift)"))
+            #expect(try String(contentsOf: source, encoding: .utf8) != original, "nothing is restored when record refuses")
+            #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("mutants/with-tests.patch").path))
+        }
+    }
+}
+
+struct MergeTests {
+    private func shard(_ names: [(String, MutantStatus)], tests: [String]) -> LabReport {
+        LabReport(packagePath: "/pkg", threshold: 100, setupSeconds: 1, baselineBuildSeconds: 10, baselineTestSeconds: 2,
+                  testTimeoutSeconds: 36, tests: tests,
+                  mutants: names.map { name, status in
+                      MutantResult(name: name, description: "d", bug: nil, status: status, files: ["Sources/A.swift"],
+                                   firstLine: 1, lastLine: 1, diff: "", replacement: "", log: "logs/\(name).log")
+                  }, shard: "x")
+    }
+
+    @Test func combinesShardReportsAndGatesOnTheTotal() throws {
+        try withScratch { scratch in
+            try ReportWriter.write(shard([("b", .killed), ("d", .killed)], tests: ["M.S/a()"]), to: scratch.url.appendingPathComponent("s1"),
+                                   packagePath: scratch.url, isCI: false)
+            try ReportWriter.write(shard([("a", .survived), ("c", .timeout)], tests: ["M.S/a()", "M.S/b()"]),
+                                   to: scratch.url.appendingPathComponent("s2"), packagePath: scratch.url, isCI: false)
+            let output = OutputBox()
+            let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all", "s1", "s2"])
+            #expect(code == .survived)
+            #expect(output.text.contains("Score: 75.0% (threshold 100%)"))
+            let merged = try ReportWriter.read(from: scratch.url.appendingPathComponent("all"))
+            #expect(merged.mutants.map(\.name) == ["a", "b", "c", "d"])
+            #expect(merged.tests == ["M.S/a()", "M.S/b()"])
+            #expect(merged.shard == nil)
+
+            let lowered = Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "all", "--threshold", "70", "s1", "s2"])
+            #expect(lowered == .passed)
+            let overlapping = Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "all", "s1", "s1"])
+            #expect(overlapping == .usage)
+        }
+    }
+}
