@@ -14,7 +14,7 @@ struct ValidEvent: Equatable {
 /// The per-field rules of wire format v1 (DESIGN section 2), as the server
 /// applies them. Returns every failing path (`events[3].ts`), at most 100.
 struct BatchValidator {
-    static let timestampFloor: Int64 = 1_577_836_800_000 // 2020-01-01T00:00:00Z
+    static let timestampFloor = WireContract.timestampFloor
     static let futureAllowance: Int64 = 24 * 60 * 60 * 1000
     static let maximumFieldsReported = 100
 
@@ -70,17 +70,15 @@ struct BatchValidator {
 
     private func isValidValue(_ value: JSONValue) -> Bool {
         switch value {
-        case .string(let text): text.utf8.count <= 1024
+        case .string(let text): text.utf8.count <= WireContract.maximumStringBytes
         case .integer, .bool, .null: true
         case .double(let number): number.isFinite
         case .array, .object: false
         }
     }
 
-    /// `^[a-z][a-z0-9_]{0,63}$`
     func isIdentifier(_ text: String?) -> Bool {
-        guard let text, let first = text.utf8.first, text.utf8.count <= 64, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
-        return text.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        text.map(WireContract.isIdentifier) ?? false
     }
 
     func isUUID(_ text: String?) -> Bool {

@@ -31,11 +31,7 @@ public final class Collector: Sendable {
     }
 
     /// The contract's default forbidden keys.
-    public static let defaultForbiddenKeys: Set<String> = [
-        "email", "phone", "phone_number", "name", "full_name", "first_name", "last_name",
-        "address", "ip", "ip_address", "password", "card_number", "cvv", "ssn",
-        "idfa", "advertising_id", "latitude", "longitude",
-    ]
+    public static let defaultForbiddenKeys: Set<String> = WireContract.forbiddenKeys
 
     /// Answers one request, checking in the contract's order.
     public func handle(_ request: CollectorRequest) -> CollectorResponse {
@@ -46,7 +42,7 @@ public final class Collector: Sendable {
         guard let json = try? JSONParser.parse(request.body), let batch = json.objectValue else {
             return respond(400, ["error": .string("bad_json")])
         }
-        guard batch["schema_version"] == .integer(1) else { return respond(400, ["error": .string("unsupported_schema")]) }
+        guard batch["schema_version"] == .integer(WireContract.schemaVersion) else { return respond(400, ["error": .string("unsupported_schema")]) }
         guard let appID = batch["app_id"]?.stringValue, allowList.contains(appID) else {
             return respond(403, ["error": .string("unknown_app")])
         }

@@ -3,7 +3,7 @@ import AnalyticsSupport
 /// Builds the request body of wire format v1 from queued event bytes, with
 /// keys in byte order: `app_id`, `events`, `install_id`, `schema_version`, `sent_at`.
 struct BatchEncoder {
-    static let schemaVersion = 1
+    static let schemaVersion = WireContract.schemaVersion
 
     let appID: String
     let installID: String

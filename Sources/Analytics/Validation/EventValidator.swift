@@ -1,3 +1,5 @@
+import AnalyticsSupport
+
 /// Why an event was refused at `track`.
 public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(String)
@@ -25,7 +27,7 @@ public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertib
 /// Checks names, keys and values against wire format v1 and strips
 /// forbidden (personal) keys. A pure value: the same input, the same answer.
 struct EventValidator: Sendable {
-    static let maximumStringBytes = 1024
+    static let maximumStringBytes = WireContract.maximumStringBytes
 
     /// The forbidden keys in force: the contract's defaults plus the app's.
     let forbiddenKeys: Set<String>
@@ -66,15 +68,8 @@ struct EventValidator: Sendable {
         return .success(Filtered(properties: kept, strippedKeys: stripped))
     }
 
-    /// `^[a-z][a-z0-9_]{0,63}$`, checked byte by byte.
+    /// `^[a-z][a-z0-9_]{0,63}$`.
     static func isValidIdentifier(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard let first = bytes.first, bytes.count <= 64, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
-        else { return false }
-        return bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_")
-        }
+        WireContract.isIdentifier(text)
     }
 }

@@ -1,0 +1,28 @@
+/// The rules of wire format v1 (DESIGN section 2) that the SDK and the
+/// collector both enforce, kept in one place so the two cannot drift apart.
+package enum WireContract {
+    /// The batch schema version.
+    package static let schemaVersion: Int64 = 1
+    /// Longest string property value, in UTF-8 bytes.
+    package static let maximumStringBytes = 1024
+    /// The earliest acceptable `ts`: 2020-01-01T00:00:00Z in milliseconds.
+    package static let timestampFloor: Int64 = 1_577_836_800_000
+
+    /// Personal attribute keys that never leave the device.
+    package static let forbiddenKeys: Set<String> = [
+        "email", "phone", "phone_number", "name", "full_name", "first_name", "last_name",
+        "address", "ip", "ip_address", "password", "card_number", "cvv", "ssn",
+        "idfa", "advertising_id", "latitude", "longitude",
+    ]
+
+    /// `^[a-z][a-z0-9_]{0,63}$`, checked byte by byte: event names and property keys.
+    package static func isIdentifier(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= 64, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return bytes.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
+    }
+}
