@@ -44,7 +44,11 @@ public struct Configuration: Sendable {
     /// The notifications that mean background, terminate and foreground.
     public var lifecycle: LifecycleNotifications = .platformDefault
     /// The notification center the lifecycle adapter listens to.
-    public var notificationCenter: NotificationCenter = .default
+    public var notificationCenter: NotificationCenter {
+        get { center.value }
+        set { center = UncheckedSendable(newValue) }
+    }
+    private var center = UncheckedSendable(NotificationCenter.default)
     /// The seams: time, timers, ids, jitter, network.
     public var transport: any Transport = URLSessionTransport()
     public var clock: any AnalyticsClock = SystemClock()

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(UIKit)
-import UIKit
-#elseif canImport(AppKit)
-import AppKit
-#endif
 
 /// App lifecycle moments the SDK reacts to by itself.
 public enum LifecycleTransition: Sendable, Equatable {
@@ -28,22 +23,32 @@ public struct LifecycleNotifications: Sendable, Equatable {
         self.foreground = foreground
     }
 
-    /// UIKit's or AppKit's names; none on platforms without either.
+    /// UIKit's names (iOS, tvOS, visionOS, Mac Catalyst) or AppKit's
+    /// (macOS: hidden and unhidden stand for background and foreground);
+    /// none elsewhere. The names are spelled out, so the SDK needs neither
+    /// framework nor the main actor to know them; the same adapter runs on
+    /// Linux with names a test posts.
     public static var platformDefault: LifecycleNotifications {
-        #if canImport(UIKit) && !os(watchOS)
-        LifecycleNotifications(
-            background: [UIApplication.didEnterBackgroundNotification],
-            terminate: [UIApplication.willTerminateNotification],
-            foreground: [UIApplication.willEnterForegroundNotification]
-        )
-        #elseif canImport(AppKit)
-        LifecycleNotifications(
-            background: [NSApplication.didHideNotification],
-            terminate: [NSApplication.willTerminateNotification],
-            foreground: [NSApplication.didUnhideNotification]
-        )
+        #if os(iOS) || os(tvOS) || os(visionOS) || targetEnvironment(macCatalyst)
+        .uiKit
+        #elseif os(macOS)
+        .appKit
         #else
         LifecycleNotifications(background: [], terminate: [], foreground: [])
         #endif
     }
+
+    /// `UIApplication.didEnterBackgroundNotification` and friends.
+    public static let uiKit = LifecycleNotifications(
+        background: [Notification.Name("UIApplicationDidEnterBackgroundNotification")],
+        terminate: [Notification.Name("UIApplicationWillTerminateNotification")],
+        foreground: [Notification.Name("UIApplicationWillEnterForegroundNotification")]
+    )
+
+    /// `NSApplication.didHideNotification` and friends.
+    public static let appKit = LifecycleNotifications(
+        background: [Notification.Name("NSApplicationDidHideNotification")],
+        terminate: [Notification.Name("NSApplicationWillTerminateNotification")],
+        foreground: [Notification.Name("NSApplicationDidUnhideNotification")]
+    )
 }

@@ -13,3 +13,10 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// Holds a value of a type that is thread-safe but not marked `Sendable` on
+/// every platform SDK (`NotificationCenter`).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -34,8 +34,13 @@ public enum ProcessRunner {
         if !FileManager.default.fileExists(atPath: log.path) {
             FileManager.default.createFile(atPath: log.path, contents: nil)
         }
+        #if canImport(Darwin)
+        var fileActions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
         var fileActions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawn_file_actions_init(&fileActions)
         posix_spawnattr_init(&attributes)
         defer {
