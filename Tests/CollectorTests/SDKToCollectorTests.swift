@@ -12,7 +12,7 @@ struct SDKToCollectorTests {
         let collector: Collector
         let transport: CollectorTransport
         let center = NotificationCenter()
-        let diagnostics = Diagnostics()
+        let diagnostics = Locked<[AnalyticsDiagnostic]>([])
 
         init(storage: URL, appID: String = "com.example.app", allowList: Set<String> = ["com.example.app"]) throws {
             let clock = clock
@@ -20,15 +20,8 @@ struct SDKToCollectorTests {
             transport = CollectorTransport(collector: collector)
             let diagnostics = diagnostics
             try analytics.start(.testing(appID: appID, storage: storage, clock: clock, transport: transport,
-                                         notificationCenter: center, onDiagnostic: { diagnostics.append($0) }))
+                                         notificationCenter: center, onDiagnostic: { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }))
         }
-    }
-
-    final class Diagnostics: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [AnalyticsDiagnostic] = []
-        func append(_ value: AnalyticsDiagnostic) { lock.lock(); values.append(value); lock.unlock() }
-        var all: [AnalyticsDiagnostic] { lock.lock(); defer { lock.unlock() }; return values }
     }
 
     private func withStorage(_ body: (URL) throws -> Void) throws {
@@ -111,7 +104,7 @@ struct SDKToCollectorTests {
             #expect(client.transport.requests.count == 1)
             #expect(client.transport.responses.first?.status == 403)
             #expect(client.collector.store.count == 0)
-            #expect(client.diagnostics.all.contains { if case .batchDropped(1, let reason) = $0 { reason.contains("allow list") } else { false } })
+            #expect(client.diagnostics.withLock { $0 }.contains { if case .batchDropped(1, let reason) = $0 { reason.contains("allow list") } else { false } })
         }
     }
 

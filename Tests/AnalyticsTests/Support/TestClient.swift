@@ -11,9 +11,9 @@ final class TestClient: @unchecked Sendable {
     let connectivity: ManualConnectivity
     let center = NotificationCenter()
     let storage: URL?
-    private let diagnosticsBox = DiagnosticsBox()
+    private let diagnosticsBox = Locked<[AnalyticsDiagnostic]>([])
 
-    var diagnostics: [AnalyticsDiagnostic] { diagnosticsBox.values }
+    var diagnostics: [AnalyticsDiagnostic] { diagnosticsBox.withLock { $0 } }
 
     init(storage: URL?, clock: ManualClock = ManualClock(), network: NetworkType = .wifi,
          transport: RecordingTransport? = nil, configure: (inout Configuration) -> Void = { _ in }) throws
@@ -25,7 +25,7 @@ final class TestClient: @unchecked Sendable {
         let box = diagnosticsBox
         var configuration = Configuration.testing(
             storage: storage, clock: clock, transport: self.transport, connectivity: connectivity,
-            notificationCenter: center, onDiagnostic: { box.append($0) }
+            notificationCenter: center, onDiagnostic: { diagnostic in box.withLock { $0.append(diagnostic) } }
         )
         configure(&configuration)
         try analytics.start(configuration)
@@ -46,23 +46,6 @@ final class TestClient: @unchecked Sendable {
         for index in first..<(first + count) {
             analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined"))
         }
-    }
-}
-
-final class DiagnosticsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [AnalyticsDiagnostic] = []
-
-    func append(_ diagnostic: AnalyticsDiagnostic) {
-        lock.lock()
-        storage.append(diagnostic)
-        lock.unlock()
-    }
-
-    var values: [AnalyticsDiagnostic] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }
 
