@@ -51,6 +51,27 @@ struct PersistenceTests {
         }
     }
 
+    @Test func stopSendsEverythingQueuedAndLeavesFailuresOnDiskForTheNextStart() throws {
+        try withStorage { storage in
+            let clock = ManualClock()
+            let transport = RecordingTransport(clock: clock)
+            transport.enqueue(.delayed(.seconds(5), .accepted), .accepted, .status(503))
+            let client = try TestClient(storage: storage, clock: clock, transport: transport)
+            client.track(25)
+            client.track(40, startingAt: 25) // queued behind the request in flight
+            client.analytics.stop()
+            clock.advance(by: .seconds(5))
+            #expect(transport.requests.map { $0.batch?.events.count } == [25, 25, 15], "stop drains batch after batch until one fails")
+            clock.advance(by: .seconds(3600))
+            #expect(transport.requests.count == 3, "a stopped client sets no retry timer")
+
+            let next = try TestClient(storage: storage)
+            next.analytics.flush()
+            let resent = next.transport.sentEvents.compactMap { $0.integer("error_code") }
+            #expect(resent == Array(50..<65), "the batch that failed during stop goes out on the next start")
+        }
+    }
+
     @Test func queueIsCappedDroppingTheOldestFirst() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage, network: .offline) { $0.queueCapacity = 5 }

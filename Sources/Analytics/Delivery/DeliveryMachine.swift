@@ -97,9 +97,10 @@ struct DeliveryMachine: Equatable {
         }
     }
 
-    /// `stop()`: nothing more is scheduled.
+    /// `stop()`: no timer any more. A flush asked for just before keeps
+    /// draining the queue batch after batch; a failure ends it, and what is
+    /// left waits on disk for the next start.
     mutating func stopped() {
-        draining = false
         timerArmed = false
     }
 
