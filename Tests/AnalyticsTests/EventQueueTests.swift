@@ -3,16 +3,23 @@ import AnalyticsTesting
 import Foundation
 import Testing
 
-/// The persistent queue as a unit, on a database file of the test's own.
+/// Which queue a test runs against.
+enum QueueKind: CaseIterable, Sendable { case sqlite, memory }
+
+/// Both queues as units: the persistent one on a database file of the
+/// test's own, and the in-memory fallback; same rules for each.
 struct EventQueueTests {
     private func events(_ range: Range<Int>) -> [QueuedEvent] {
         range.map { QueuedEvent(id: "id-\($0)", timestamp: 1_767_225_600_000 + Int64($0), payload: Array("{\"n\":\($0)}".utf8)) }
     }
 
-    private func withQueue(capacity: Int = 1000, _ body: (SQLiteEventQueue, String) throws -> Void) throws {
+    private func withQueue(_ kind: QueueKind = .sqlite, capacity: Int = 1000, _ body: (any EventQueue, String) throws -> Void) throws {
         try withStorage { storage in
             let path = storage.appendingPathComponent("events.sqlite").path
-            try body(try SQLiteEventQueue(path: path, capacity: capacity), path)
+            switch kind {
+            case .sqlite: try body(try SQLiteEventQueue(path: path, capacity: capacity), path)
+            case .memory: try body(MemoryEventQueue(capacity: capacity), path)
+            }
         }
     }
 
@@ -27,13 +34,15 @@ struct EventQueueTests {
             #expect(try queue.oldestTimestamp() == 1_767_225_600_000)
 
             let reopened = try SQLiteEventQueue(path: path, capacity: 1000)
+            #expect(queue is SQLiteEventQueue)
             #expect(reopened.count == 60)
             #expect(try reopened.peek(limit: 1000).map(\.payload) == events(0..<60).map(\.payload))
         }
     }
 
-    @Test func removesExactlyTheGivenEventsFromTheMiddleToo() throws {
-        try withQueue { queue, _ in
+    @Test(arguments: QueueKind.allCases)
+    func removesExactlyTheGivenEventsFromTheMiddleToo(kind: QueueKind) throws {
+        try withQueue(kind) { queue, _ in
             _ = try queue.append(events(0..<30))
             let batch = try queue.peek(limit: 25)
             try queue.remove([batch[1], batch[3], batch[24]])
@@ -46,8 +55,9 @@ struct EventQueueTests {
         }
     }
 
-    @Test func capDropsTheOldestFirst() throws {
-        try withQueue(capacity: 40) { queue, _ in
+    @Test(arguments: QueueKind.allCases)
+    func capDropsTheOldestFirst(kind: QueueKind) throws {
+        try withQueue(kind, capacity: 40) { queue, _ in
             let dropped0 = try queue.append(events(0..<30))
             #expect(dropped0 == 0)
             let dropped30 = try queue.append(events(30..<57))
@@ -58,8 +68,9 @@ struct EventQueueTests {
         }
     }
 
-    @Test func anInFlightBatchTrimmedByTheCapRemovesNothingElse() throws {
-        try withQueue(capacity: 30) { queue, _ in
+    @Test(arguments: QueueKind.allCases)
+    func anInFlightBatchTrimmedByTheCapRemovesNothingElse(kind: QueueKind) throws {
+        try withQueue(kind, capacity: 30) { queue, _ in
             _ = try queue.append(events(0..<25))
             let inFlight = try queue.peek(limit: 25)
             _ = try queue.append(events(25..<40)) // the cap trims ten of the events in flight
@@ -69,13 +80,29 @@ struct EventQueueTests {
         }
     }
 
-    @Test func removeAllEmptiesTheQueue() throws {
-        try withQueue { queue, _ in
+    @Test(arguments: QueueKind.allCases)
+    func removeAllEmptiesTheQueue(kind: QueueKind) throws {
+        try withQueue(kind) { queue, _ in
             _ = try queue.append(events(0..<10))
             try queue.removeAll()
             #expect(queue.count == 0)
             #expect(try queue.peek(limit: 10).isEmpty)
             #expect(try queue.oldestTimestamp() == nil)
         }
+    }
+}
+
+extension EventQueueTests {
+    @Test func drainsALongBacklogBatchByBatchFromTheHead() throws {
+        let queue = MemoryEventQueue(capacity: 1_000_000)
+        _ = queue.append(events(0..<50_000))
+        var removed = 0
+        while queue.count > 0 {
+            let batch = queue.peek(limit: 25)
+            queue.remove(batch)
+            removed += batch.count
+        }
+        #expect(removed == 50_000)
+        #expect(queue.oldestTimestamp() == nil)
     }
 }

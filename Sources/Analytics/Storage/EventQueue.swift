@@ -37,15 +37,17 @@ protocol EventQueue: AnyObject {
 }
 
 /// The fallback when no database can be opened: same behaviour, no
-/// persistence across launches.
+/// persistence across launches. Delivered batches leave from the head, so
+/// removal advances a head index instead of shifting the array.
 final class MemoryEventQueue: EventQueue {
     private var events: [QueuedEvent] = []
+    private var head = 0
     private let capacity: Int
     private var nextSequence: Int64 = 1
 
     init(capacity: Int) { self.capacity = capacity }
 
-    var count: Int { events.count }
+    var count: Int { events.count - head }
 
     func append(_ newEvents: [QueuedEvent]) -> Int {
         for var event in newEvents {
@@ -53,19 +55,38 @@ final class MemoryEventQueue: EventQueue {
             nextSequence += 1
             events.append(event)
         }
-        let overflow = max(0, events.count - capacity)
-        events.removeFirst(overflow)
+        let overflow = max(0, count - capacity)
+        head += overflow
+        compact()
         return overflow
     }
 
-    func peek(limit: Int) -> [QueuedEvent] { Array(events.prefix(limit)) }
+    func peek(limit: Int) -> [QueuedEvent] { Array(events[head..<min(events.count, head + limit)]) }
 
     func remove(_ removed: [QueuedEvent]) {
         let doomed = Set(removed.map(\.sequence))
-        events.removeAll { doomed.contains($0.sequence) }
+        var leading = 0
+        while head + leading < events.count, doomed.contains(events[head + leading].sequence) { leading += 1 }
+        head += leading
+        if leading < doomed.count {
+            // Some were not at the head (the collector named bad events, or
+            // the cap already dropped some): filter what is left.
+            events = Array(events[head...].filter { !doomed.contains($0.sequence) })
+            head = 0
+        }
+        compact()
     }
 
-    func removeAll() { events.removeAll() }
+    func removeAll() {
+        events.removeAll()
+        head = 0
+    }
 
-    func oldestTimestamp() -> Int64? { events.first?.timestamp }
+    func oldestTimestamp() -> Int64? { head < events.count ? events[head].timestamp : nil }
+
+    private func compact() {
+        guard head > 1024, head * 2 > events.count else { return }
+        events.removeFirst(head)
+        head = 0
+    }
 }
