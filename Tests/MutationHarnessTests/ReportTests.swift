@@ -119,3 +119,11 @@ struct OptionParserTests {
             == .record(RecordOptions(name: "retry-on-400", description: "d")))
     }
 }
+
+extension ReportTests {
+    @Test func consoleLinesStayAlignedPastNineMutants() {
+        let result = Self.sampleReport().mutants[0]
+        #expect(ConsoleFormat.line(for: result, index: 3, of: 12).hasPrefix("[ 3/12] killed    killed-one"))
+        #expect(ConsoleFormat.line(for: result, index: 12, of: 12).hasPrefix("[12/12] killed    killed-one"))
+    }
+}
