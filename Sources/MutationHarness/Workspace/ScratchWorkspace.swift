@@ -43,6 +43,11 @@ public struct ScratchWorkspace: Sendable {
         let (sourceFiles, sourceDirectories) = try listEntries(in: package, excluding: excludedPaths)
         var written = 0
         do {
+            // TMPDIR and HOME start empty each run: the toolchain leaves a
+            // `TemporaryDirectory.*` folder in TMPDIR on every invocation.
+            for directory in [temporaryDirectory, homeDirectory] where manager.fileExists(atPath: directory.path) {
+                try manager.removeItem(at: directory)
+            }
             for directory in [root, temporaryDirectory, homeDirectory] {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             }
