@@ -17,8 +17,6 @@ public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case batchDropped(events: Int, reason: String)
     /// The collector named invalid events; they were dropped and the rest resent.
     case eventsDroppedByCollector(count: Int)
-    /// `track` was called while the SDK was not started or opted out.
-    case ignoredWhileOff(name: String)
 
     public var description: String {
         switch self {
@@ -30,7 +28,6 @@ public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case let .queueOverflow(dropped): "the event queue is full; dropped the \(dropped) oldest event(s)"
         case let .batchDropped(events, reason): "the collector refused a batch of \(events) event(s), which were dropped: \(reason)"
         case let .eventsDroppedByCollector(count): "the collector rejected \(count) invalid event(s); the rest were resent"
-        case let .ignoredWhileOff(name): "event '\(name)' ignored: analytics is not started or the user opted out"
         }
     }
 }

@@ -31,6 +31,7 @@ public final class Lab {
     public let configuration: LabConfiguration
     private let workspace: ScratchWorkspace
     private let print: (String) -> Void
+    private let mutants: [Mutant]
     private var report: LabReport
 
     public init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
@@ -45,7 +46,6 @@ public final class Lab {
         self.mutants = mutants
     }
 
-    private let mutants: [Mutant]
     private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
     private var results: URL { workspace.root.appendingPathComponent(".mutate/results") }
 
@@ -67,15 +67,19 @@ public final class Lab {
         }
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         try runBaseline()
-        try ReportWriter.write(report, mutants: mutants, to: configuration.outputPath, configuration: configuration)
+        try writeReports()
 
         for (index, mutant) in mutants.enumerated() {
             let result = try runMutant(mutant)
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
-            try ReportWriter.write(report, mutants: mutants, to: configuration.outputPath, configuration: configuration)
+            try writeReports()
         }
         return report
+    }
+
+    private func writeReports() throws {
+        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
     }
 
     private func runBaseline() throws {

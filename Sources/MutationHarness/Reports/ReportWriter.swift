@@ -5,10 +5,6 @@ import Foundation
 public enum ReportWriter {
     public static let resultsFile = "results.json"
 
-    public static func write(_ report: LabReport, mutants: [Mutant], to folder: URL, configuration: LabConfiguration) throws {
-        try write(report, to: folder, packagePath: configuration.packagePath, isCI: configuration.isCI)
-    }
-
     public static func write(_ report: LabReport, to folder: URL, packagePath: URL, isCI: Bool) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
