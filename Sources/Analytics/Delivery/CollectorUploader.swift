@@ -140,6 +140,8 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         do {
             peeked = try queue.peek(limit: limit)
         } catch {
+            // The database stopped answering: what it holds stays on disk for
+            // the next launch; this process carries on in memory.
             dependencies.report(.storageUnavailable(reason: "\(error)"))
             queue = MemoryEventQueue(capacity: capacity)
             peeked = []
