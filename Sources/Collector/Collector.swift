@@ -36,7 +36,8 @@ public final class Collector: Sendable {
     /// Answers one request, checking in the contract's order.
     public func handle(_ request: CollectorRequest) -> CollectorResponse {
         if request.method == "OPTIONS" { return respond(204) }
-        guard request.path == "/v1/batch" else { return respond(404, ["error": .string("not_found")]) }
+        // `{endpoint}/v1/batch`: the endpoint may carry a path of its own.
+        guard request.path.hasSuffix("/v1/batch") else { return respond(404, ["error": .string("not_found")]) }
         guard request.method == "POST" else { return respond(405, ["error": .string("method_not_allowed")]) }
         guard request.body.count <= Self.maximumBodyBytes else { return respond(413, ["error": .string("too_large")]) }
         guard let json = try? JSONParser.parse(request.body), let batch = json.objectValue else {

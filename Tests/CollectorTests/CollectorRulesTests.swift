@@ -145,5 +145,7 @@ struct CollectorRulesTests {
         #expect(notFound.status == 404)
         #expect(notFound.headers["Access-Control-Allow-Origin"] == "*")
         #expect(collector.handle(CollectorRequest(method: "GET", path: "/v1/batch")).status == 405)
+        let prefixed = collector.handle(CollectorRequest(method: "POST", path: "/analytics/v1/batch", body: Array(Self.batch([Self.event()]).utf8)))
+        #expect(prefixed.status == 200, "an endpoint with a path of its own")
     }
 }
