@@ -1,0 +1,62 @@
+import Analytics
+import AnalyticsTesting
+import Foundation
+import Testing
+
+/// The live dispatch-queue scheduler with real threads: every other test
+/// runs work inline on a manual clock, this one checks the SDK under
+/// concurrent `track` calls.
+struct LiveSchedulerTests {
+    /// Signals once the transport has seen `expected` checkout events.
+    final class CountingTransport: Transport, @unchecked Sendable {
+        let recorder = RecordingTransport()
+        let expected: Int
+        let done = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var seen = 0
+
+        init(expected: Int) { self.expected = expected }
+
+        func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
+            let count = request.batch?.events.filter { $0.name == "financial_checkout_failed" }.count ?? 0
+            lock.lock()
+            seen += count
+            let finished = seen >= expected && seen - count < expected
+            lock.unlock()
+            recorder.send(request, completion: completion)
+            if finished { done.signal() }
+        }
+    }
+
+    @Test func concurrentTracksFromManyThreadsAreEachDeliveredOnce() throws {
+        try withStorage { storage in
+            let transport = CountingTransport(expected: 400)
+            var configuration = Configuration(
+                appID: "com.example.app", endpoint: URL(string: "https://collector.example.com")!, storageDirectory: storage,
+                appInfo: AppInfo(appVersion: "1.0", platform: "Linux", osVersion: "6", deviceModel: "x86_64", locale: "en-US", environment: .debug)
+            )
+            configuration.transport = transport
+            configuration.connectivity = AlwaysOnlineConnectivity()
+            configuration.onDiagnostic = { _ in }
+            let analytics = Analytics()
+            try analytics.start(configuration)
+
+            DispatchQueue.concurrentPerform(iterations: 4) { thread in
+                for index in 0..<100 {
+                    analytics.track(FinancialEvent.checkoutFailed(errorCode: thread * 1000 + index, reason: "r"))
+                    if index % 10 == 0 { analytics.screens.enter("screen_\(thread)") }
+                }
+            }
+            analytics.flush()
+            // A deadline for the failure case only; delivery normally takes milliseconds.
+            #expect(transport.done.wait(timeout: .now() + 30) == .success, "all 400 events reach the transport")
+
+            let codes = transport.recorder.sentEvents.compactMap { $0.integer("error_code") }
+            #expect(codes.count == 400)
+            #expect(Set(codes) == Set((0..<4).flatMap { thread in (0..<100).map { thread * 1000 + $0 } }))
+            let ids = transport.recorder.sentEvents.map(\.eventID)
+            #expect(Set(ids).count == ids.count, "no event is sent twice")
+            analytics.stop()
+        }
+    }
+}
