@@ -200,7 +200,9 @@ final class Pipeline: @unchecked Sendable {
         guard let storage else { return }
         let file = storage.appendingPathComponent(Self.optOutFileName)
         if optOut {
-            FileManager.default.createFile(atPath: file.path, contents: Data())
+            if !FileManager.default.createFile(atPath: file.path, contents: Data()) {
+                report(.storageUnavailable(reason: "cannot write \(file.path): the opt-out holds for this run only"))
+            }
         } else {
             try? FileManager.default.removeItem(at: file)
         }

@@ -24,7 +24,7 @@ public struct UUIDGenerator: Sendable {
     /// secrecy, and this keeps a system call off every `track`. (Install ids
     /// use `random`, straight from the secure source.)
     public static func timeOrdered(clock: any AnalyticsClock = SystemClock()) -> UUIDGenerator {
-        var seedSource = SystemRandomNumberGenerator()
+        let seedSource = SystemRandomNumberGenerator()
         let state = Locked(Xoshiro256(seed: seedSource))
         return UUIDGenerator {
             state.withLock { generator in UUIDv7.make(milliseconds: EpochMilliseconds.of(clock.now()), random: &generator) }

@@ -32,7 +32,7 @@ public enum ProcessRunner {
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?
     ) throws -> ProcessResult {
         if !FileManager.default.fileExists(atPath: log.path) {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         }
         #if canImport(Darwin)
         var fileActions: posix_spawn_file_actions_t?
