@@ -48,3 +48,20 @@ struct PresenterExampleTests {
         }
     }
 }
+
+struct ConsoleProviderTests {
+    @Test func writesOneLinePerEventWithoutForbiddenKeys() throws {
+        struct SignUp: AnalyticsEvent {
+            let name = "signup_completed"
+            let properties: EventProperties = ["plan": "pro", "seats": 3, "email": "a@b.c"]
+        }
+        try withStorage { storage in
+            let lines = Locked<[String]>([])
+            let client = try TestClient(storage: storage) { configuration in
+                configuration.providers = [ConsoleProvider(write: { line in lines.withLock { $0.append(line) } })]
+            }
+            client.analytics.track(SignUp())
+            #expect(lines.withLock { $0 } == ["[analytics] signup_completed plan=\"pro\" seats=3"])
+        }
+    }
+}
