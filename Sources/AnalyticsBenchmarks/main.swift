@@ -82,8 +82,7 @@ final class CountingTransport: Transport, @unchecked Sendable {
 
 func liveConfiguration(storage: URL, transport: any Transport) -> Configuration {
     var configuration = Configuration(
-        appID: "com.example.app", endpoint: URL(string: "https://collector.example.com")!, storageDirectory: storage,
-        appInfo: AppInfo(appVersion: "2.4.0", platform: "iOS", osVersion: "18.1", deviceModel: "iPhone15,2", locale: "pt-BR", environment: .production)
+        appID: "com.example.app", endpoint: URL(string: "https://collector.example.com")!, storageDirectory: storage, appInfo: .example
     )
     configuration.transport = transport
     configuration.connectivity = AlwaysOnlineConnectivity()

@@ -19,8 +19,7 @@ extension Configuration {
     ) -> Configuration {
         var configuration = Configuration(
             appID: appID, endpoint: endpoint, storageDirectory: storage,
-            appInfo: AppInfo(appVersion: "2.4.0", platform: "iOS", osVersion: "18.1", deviceModel: "iPhone15,2",
-                             locale: "pt-BR", environment: .production)
+            appInfo: .example
         )
         configuration.clock = clock
         configuration.scheduler = clock
@@ -33,6 +32,14 @@ extension Configuration {
         configuration.onDiagnostic = onDiagnostic
         return configuration
     }
+}
+
+extension AppInfo {
+    /// Fixed app and device facts, so a test's expected bytes do not depend
+    /// on the machine: app 2.4.0 on an iPhone15,2 with iOS 18.1, pt-BR, production.
+    public static let example = AppInfo(
+        appVersion: "2.4.0", platform: "iOS", osVersion: "18.1", deviceModel: "iPhone15,2", locale: "pt-BR", environment: .production
+    )
 }
 
 extension LifecycleNotifications {

@@ -32,8 +32,7 @@ struct LiveSchedulerTests {
         try withStorage { storage in
             let transport = CountingTransport(expected: 400)
             var configuration = Configuration(
-                appID: "com.example.app", endpoint: URL(string: "https://collector.example.com")!, storageDirectory: storage,
-                appInfo: AppInfo(appVersion: "1.0", platform: "Linux", osVersion: "6", deviceModel: "x86_64", locale: "en-US", environment: .debug)
+                appID: "com.example.app", endpoint: URL(string: "https://collector.example.com")!, storageDirectory: storage, appInfo: .example
             )
             configuration.transport = transport
             configuration.connectivity = AlwaysOnlineConnectivity()
