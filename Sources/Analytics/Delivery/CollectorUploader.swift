@@ -77,8 +77,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         do {
             dropped = try queue.append(events)
         } catch {
-            dependencies.report(.storageUnavailable(reason: "\(error)"))
-            queue = MemoryEventQueue(capacity: capacity)
+            fallBackToMemory(after: error)
             dropped = (try? queue.append(events)) ?? 0
         }
         if dropped > 0 { dependencies.report(.queueOverflow(dropped: dropped)) }
@@ -140,10 +139,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         do {
             peeked = try queue.peek(limit: limit)
         } catch {
-            // The database stopped answering: what it holds stays on disk for
-            // the next launch; this process carries on in memory.
-            dependencies.report(.storageUnavailable(reason: "\(error)"))
-            queue = MemoryEventQueue(capacity: capacity)
+            fallBackToMemory(after: error)
             peeked = []
         }
         let batch = Self.fitting(peeked, within: Self.maximumBatchBytes)
@@ -158,6 +154,13 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         dependencies.transport.send(request) { [self] result in
             dependencies.scheduler.execute { [self] in finish(batch, result: result) }
         }
+    }
+
+    /// The database stopped answering: what it holds stays on disk for the
+    /// next launch; this process carries on in memory, and says so.
+    private func fallBackToMemory(after error: any Error) {
+        dependencies.report(.storageUnavailable(reason: "\(error)"))
+        queue = MemoryEventQueue(capacity: capacity)
     }
 
     /// The longest prefix of `events` whose payloads fit in `budget` bytes

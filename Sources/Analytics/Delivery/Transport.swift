@@ -16,9 +16,7 @@ public struct TransportRequest: Sendable, Equatable {
     }
 
     /// The value of a header, matched case-insensitively.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { headerValue(name, in: headers) }
 }
 
 /// Any HTTP response, whatever its status.
@@ -34,9 +32,7 @@ public struct TransportResponse: Sendable, Equatable {
     }
 
     /// The value of a header, matched case-insensitively.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    public func header(_ name: String) -> String? { headerValue(name, in: headers) }
 }
 
 /// No response arrived: refused connection, lost connection, timeout, no route.
@@ -65,4 +61,9 @@ extension Transport {
         }
         return try result.get()
     }
+}
+
+/// HTTP header names are case-insensitive.
+private func headerValue(_ name: String, in headers: [String: String]) -> String? {
+    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
 }

@@ -86,28 +86,31 @@ final class Pipeline: @unchecked Sendable {
     // MARK: - Events
 
     func track(name: String, properties: EventProperties, id: UUID, at stamp: Stamp) {
-        guard running, !optedOut else { return }
-        let filtered: EventValidator.Filtered
-        switch validator.filter(name: name, properties: properties) {
-        case .failure(let reason): return report(.eventRejected(name: name, reason: reason))
-        case .success(let result): filtered = result
-        }
-        if !filtered.strippedKeys.isEmpty { report(.keysStripped(event: name, keys: filtered.strippedKeys)) }
+        guard running, !optedOut, let kept = filter(name: name, properties: properties) else { return }
         var event = TrackedEvent(
             eventID: id, name: name, timestamp: stamp.timestamp, sessionID: sessionID(at: stamp.uptime),
-            properties: filtered.properties, context: context
+            properties: kept, context: context
         )
         if let beforeSend = configuration.beforeSend {
             guard let edited = beforeSend(event) else { return report(.eventDroppedByScrubber(name: name)) }
-            switch validator.filter(name: edited.name, properties: edited.properties) {
-            case .failure(let reason): return report(.eventRejected(name: edited.name, reason: reason))
-            case .success(let result):
-                if !result.strippedKeys.isEmpty { report(.keysStripped(event: edited.name, keys: result.strippedKeys)) }
-                event = edited
-                event.properties = result.properties
-            }
+            guard let rekept = filter(name: edited.name, properties: edited.properties) else { return }
+            event = edited
+            event.properties = rekept
         }
         for provider in providers { provider.receive(event) }
+    }
+
+    /// The properties that may leave the device, reporting what was stripped;
+    /// nil (reported) when the event breaks the contract.
+    private func filter(name: String, properties: EventProperties) -> EventProperties? {
+        switch validator.filter(name: name, properties: properties) {
+        case .failure(let reason):
+            report(.eventRejected(name: name, reason: reason))
+            return nil
+        case .success(let result):
+            if !result.strippedKeys.isEmpty { report(.keysStripped(event: name, keys: result.strippedKeys)) }
+            return result.properties
+        }
     }
 
     func flush() {

@@ -65,7 +65,8 @@ public struct Harness {
     }
 
     private func list(_ common: CommonOptions) -> HarnessExitCode {
-        guard case .success(let mutants) = loadMutants(common) else { return loadMutants(common).failureCode }
+        let loaded = loadMutants(common)
+        guard case .success(let mutants) = loaded else { return loaded.failureCode }
         for mutant in mutants { print("\(mutant.name): \(mutant.description)") }
         return .passed
     }
