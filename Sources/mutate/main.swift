@@ -1,4 +1,3 @@
-import Foundation
 import MutationHarness
 
-exit(Harness().main(Array(CommandLine.arguments.dropFirst())).rawValue)
+Harness.runAsCommand(Array(CommandLine.arguments.dropFirst()))

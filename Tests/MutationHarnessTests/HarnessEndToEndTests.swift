@@ -41,7 +41,7 @@ struct HarnessEndToEndTests {
             #expect(byName["does-not-compile"]?.reason?.contains("Sources/Tiny/Arithmetic.swift:4:9: error: cannot convert") == true)
             #expect(byName["stale-context"]?.status == .stale)
             #expect(byName["stale-context"]?.reason == "Sources/Tiny/Arithmetic.swift: hunk '@@ -3,3 +3,3 @@' does not match the current source")
-            #expect(results.tests.count == 3)
+            #expect(results.tests.count == 4)
 
             for file in ["report.md", "report.json", "junit.xml", "logs/add-subtracts.log", "logs/baseline.log"] {
                 #expect(FileManager.default.fileExists(atPath: reportFolder.appendingPathComponent(file).path), "\(file) is written")
@@ -113,7 +113,7 @@ struct HarnessEndToEndTests {
             #expect(console.contains("the unmutated package does not build"))
 
             let empty = try copyFixture(to: scratch, as: "NoTests")
-            for file in ["ArithmeticTests.swift", "LegacyTests.swift"] {
+            for file in ["ArithmeticTests.swift", "LegacyTests.swift", "IsolationTests.swift"] {
                 try FileManager.default.removeItem(at: empty.appendingPathComponent("Tests/TinyTests/\(file)"))
             }
             try Data("import Tiny\n".utf8).write(to: empty.appendingPathComponent("Tests/TinyTests/Empty.swift"))

@@ -74,20 +74,20 @@ struct RecordTests {
 }
 
 struct MergeTests {
-    private func shard(_ names: [(String, MutantStatus)], tests: [String]) -> LabReport {
+    private func shard(_ names: [(String, MutantStatus)], tests: [String], label: String) -> LabReport {
         LabReport(packagePath: "/pkg", threshold: 100, setupSeconds: 1, baselineBuildSeconds: 10, baselineTestSeconds: 2,
                   testTimeoutSeconds: 36, tests: tests,
                   mutants: names.map { name, status in
                       MutantResult(name: name, description: "d", bug: nil, status: status, files: ["Sources/A.swift"],
                                    firstLine: 1, lastLine: 1, diff: "", replacement: "", log: "logs/\(name).log")
-                  }, shard: "x")
+                  }, shard: label)
     }
 
     @Test func combinesShardReportsAndGatesOnTheTotal() throws {
         try withScratch { scratch in
-            try ReportWriter.write(shard([("b", .killed), ("d", .killed)], tests: ["M.S/a()"]), to: scratch.url.appendingPathComponent("s1"),
+            try ReportWriter.write(shard([("b", .killed), ("d", .killed)], tests: ["M.S/a()"], label: "1/2"), to: scratch.url.appendingPathComponent("s1"),
                                    packagePath: scratch.url, isCI: false)
-            try ReportWriter.write(shard([("a", .survived), ("c", .timeout)], tests: ["M.S/a()", "M.S/b()"]),
+            try ReportWriter.write(shard([("a", .survived), ("c", .timeout)], tests: ["M.S/a()", "M.S/b()"], label: "2/2"),
                                    to: scratch.url.appendingPathComponent("s2"), packagePath: scratch.url, isCI: false)
             let output = OutputBox()
             let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all", "s1", "s2"])
@@ -102,6 +102,29 @@ struct MergeTests {
             #expect(lowered == .passed)
             let overlapping = Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "all", "s1", "s1"])
             #expect(overlapping == .usage)
+        }
+    }
+
+    @Test func refusesAMergeThatLacksShards() throws {
+        try withScratch { scratch in
+            for (folder, label) in [("s1", "1/3"), ("s3", "3/3"), ("t2", "2/4")] {
+                try ReportWriter.write(shard([(folder, .killed)], tests: ["M.S/a()"], label: label),
+                                       to: scratch.url.appendingPathComponent(folder), packagePath: scratch.url, isCI: false)
+            }
+            func merge(_ folders: [String]) -> (HarnessExitCode, String) {
+                let output = OutputBox()
+                let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all"] + folders)
+                return (code, output.text)
+            }
+            var (code, text) = merge(["s3"])
+            #expect(code == .usage)
+            #expect(text.contains("shard(s) 1/3, 2/3 missing"), "\(text)")
+            (code, text) = merge(["s1", "s3"])
+            #expect(text.contains("shard(s) 2/3 missing"))
+            (code, text) = merge(["s1", "t2"])
+            #expect(code == .usage)
+            #expect(text.contains("different splits (3 and 4 shards)"))
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("all").path), "nothing is written")
         }
     }
 }

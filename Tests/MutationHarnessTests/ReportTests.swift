@@ -85,41 +85,6 @@ struct ReportTests {
     }
 }
 
-struct OptionParserTests {
-    @Test func parsesTheRunOptions() throws {
-        let command = try OptionParser.parse(["--package-path", "pkg", "--mutant", "a", "--mutant", "b", "--threshold", "80",
-                                              "--timeout-multiplier", "2.5", "--shard", "2/3", "--output", "out"])
-        guard case .run(let options) = command else { Issue.record("expected run"); return }
-        #expect(options.common.packagePath == "pkg")
-        #expect(options.mutants == ["a", "b"])
-        #expect(options.threshold == 80)
-        #expect(options.timeoutMultiplier == 2.5)
-        #expect(options.shard?.index == 2 && options.shard?.count == 3)
-        #expect(options.outputPath == "out")
-    }
-
-    @Test(arguments: [
-        (["--threshold", "101"], "--threshold takes a whole percentage from 0 to 100, not '101'"),
-        (["--shard", "4/3"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '4/3'"),
-        (["--bogus"], "unknown option '--bogus'"),
-        (["--mutant"], "--mutant needs a value"),
-        (["record", "x"], "record needs --description TEXT: what a user would see if this bug came back"),
-        (["record", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
-        (["merge", "a"], "merge needs --output DIR for the merged report"),
-    ])
-    func refusesBadCommandLines(arguments: [String], message: String) {
-        #expect(throws: UsageError(message: message)) { try OptionParser.parse(arguments) }
-    }
-
-    @Test func knowsTheSubcommands() throws {
-        #expect(try OptionParser.parse(["check"]) == .check(CommonOptions()))
-        #expect(try OptionParser.parse(["--list"]) == .list(CommonOptions()))
-        #expect(try OptionParser.parse(["--help"]) == .help)
-        #expect(try OptionParser.parse(["record", "retry-on-400", "--description", "d"])
-            == .record(RecordOptions(name: "retry-on-400", description: "d")))
-    }
-}
-
 extension ReportTests {
     @Test func consoleLinesStayAlignedPastNineMutants() {
         let result = Self.sampleReport().mutants[0]

@@ -10,6 +10,8 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     case brokenMutant = 4
     /// The unmutated package does not build, its suite is red, or it has no tests.
     case baselineFailed = 5
+    /// Another run holds the scratch copy's lock (and `--wait` was not given).
+    case locked = 6
     /// Interrupted (Ctrl-C); the reports hold what finished.
     case interrupted = 130
 

@@ -1,17 +1,34 @@
 import Foundation
 
 /// The `mutate` command: parses arguments, runs a sub-command, returns the
-/// exit code. Output goes through `print`, so tests can read it.
+/// exit code. Results go through `print` (standard output), errors and
+/// warnings through `printError` (standard error), so tests can read both.
 public struct Harness {
     private let print: (String) -> Void
+    private let printError: (String) -> Void
     private let workingDirectory: URL
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+                print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                printError: ((String) -> Void)? = nil)
     {
         // A directory URL, so relative paths resolve inside it, not beside it.
         self.workingDirectory = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
         self.print = print
+        self.printError = printError ?? print
+    }
+
+    /// The command as the `mutate` executable runs it: errors on standard
+    /// error, SIGINT and SIGTERM handled, every process it starts killed
+    /// before it exits. Never returns.
+    public static func runAsCommand(_ arguments: [String]) -> Never {
+        ProcessTree.adoptOrphans()
+        let harness = Harness(printError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        let code = harness.main(arguments)
+        ProcessTree.sweep()
+        Interruption.finish { interrupted in
+            exit(interrupted ? HarnessExitCode.interrupted.rawValue : code.rawValue)
+        }
     }
 
     public func main(_ arguments: [String]) -> HarnessExitCode {
@@ -19,15 +36,18 @@ public struct Harness {
         do {
             command = try OptionParser.parse(arguments)
         } catch {
-            print("error: \(error)")
+            printError("error: \(error)")
             return .usage
         }
         switch command {
-        case .help:
-            print(OptionParser.help)
+        case .help(let subcommand):
+            print(HelpText.text(for: subcommand))
             return .passed
-        case .list(let common):
-            return list(common)
+        case .version:
+            print("mutate \(HelpText.version)")
+            return .passed
+        case let .list(common, names):
+            return list(common, names: names)
         case .check(let common):
             return check(common)
         case .record(let options):
@@ -50,22 +70,46 @@ public struct Harness {
         return (package, common.mutantsPath.map(resolve) ?? package.appendingPathComponent("mutants"))
     }
 
-    private func loadMutants(_ common: CommonOptions) -> Result<[Mutant], HarnessExitCode> {
+    /// The mutants, each checked against the one rule `check` and a run
+    /// share: a patch may touch only files the scratch copy holds.
+    private func loadMutants(_ common: CommonOptions, excluding extra: [URL] = []) -> Result<[Mutant], HarnessExitCode> {
         let (package, folder) = paths(common)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            print("error: no Package.swift in \(package.path): pass the package folder with --package-path")
+            printError("error: no Package.swift in \(package.path): pass the package folder with --package-path")
             return .failure(.usage)
         }
+        let mutants: [Mutant]
         do {
-            return .success(try MutantCatalog.load(from: folder))
+            mutants = try MutantCatalog.load(from: folder)
         } catch {
-            print("error: \(error)")
+            printError("error: \(error)")
+            return .failure(.usage)
+        }
+        let excluded = [folder] + extra
+        let refusals = mutants.flatMap { mutant in
+            mutant.diff.files.flatMap { [$0.oldPath, $0.newPath].compactMap { $0 } }
+                .compactMap { ScratchRules.refusal(for: $0, package: package, excluded: excluded) }
+                .map { "\(mutant.filePath): \($0)" }
+        }
+        guard refusals.isEmpty else {
+            for refusal in Array(NSOrderedSet(array: refusals)) { printError("error: \(refusal)") }
+            printError("A mutant may change only files the scratch copy holds: the package's non-hidden files outside .build/ and mutants/, not through a symbolic link.")
+            return .failure(.usage)
+        }
+        return .success(mutants)
+    }
+
+    private func select(_ names: [String], from mutants: [Mutant]) -> Result<[Mutant], HarnessExitCode> {
+        do {
+            return .success(try MutantCatalog.select(names, from: mutants))
+        } catch {
+            printError("error: \(error)")
             return .failure(.usage)
         }
     }
 
-    private func list(_ common: CommonOptions) -> HarnessExitCode {
-        let loaded = loadMutants(common)
+    private func list(_ common: CommonOptions, names: [String]) -> HarnessExitCode {
+        let loaded = loadMutants(common).flatMap { select(names, from: $0) }
         guard case .success(let mutants) = loaded else { return loaded.failureCode }
         for mutant in mutants { print("\(mutant.name): \(mutant.description)") }
         return .passed
@@ -89,39 +133,51 @@ public struct Harness {
     }
 
     private func run(_ options: RunOptions) -> HarnessExitCode {
-        let loaded = loadMutants(options.common)
-        guard case .success(let all) = loaded else { return loaded.failureCode }
-        var mutants: [Mutant]
-        do {
-            mutants = try MutantCatalog.select(options.mutants, from: all)
-        } catch {
-            print("error: \(error)")
-            return .usage
-        }
-        if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
         let (package, mutantsFolder) = paths(options.common)
         var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: options.outputPath.map(resolve),
                                              scratchPath: options.scratchPath.map(resolve))
+        do {
+            try ScratchRules.check(root: configuration.scratchPath, package: package, defaultRoot: LabConfiguration.defaultScratch(for: package))
+        } catch {
+            printError("error: \(error)")
+            return .usage
+        }
+        let insidePackage = [configuration.outputPath, configuration.scratchPath].filter {
+            ScratchRules.isInside($0.path, package.path)
+        }
+        let loaded = loadMutants(options.common, excluding: insidePackage)
+            .flatMap { select(options.mutants, from: $0) }
+        guard case .success(var mutants) = loaded else { return loaded.failureCode }
+        if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
         configuration.threshold = options.threshold
         configuration.timeoutMultiplier = options.timeoutMultiplier
         configuration.fixedTimeout = options.timeout
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
+        configuration.waitForLock = options.wait
         if let swift = ProcessInfo.processInfo.environment["MUTATE_SWIFT"] { configuration.swift = swift }
 
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
-        InterruptHandler.install(output: configuration.outputPath, print: print)
+        InterruptHandler.install()
         let report: LabReport
         do {
             report = try Lab(configuration: configuration, mutants: mutants, print: print).run()
+        } catch LabError.interrupted(let signal) {
+            printError("interrupted by signal \(signal): no verdict for the mutant that was running; "
+                + "\(configuration.outputPath.path)/report.md lists the mutants that finished (the rest are pending)")
+            return .interrupted
         } catch let error as LabError {
-            print("error: \(error)")
-            if case .workspace = error { return .usage }
-            return .baselineFailed
+            printError("error: \(error)")
+            switch error {
+            case .workspace: return .usage
+            case .locked: return .locked
+            default: return .baselineFailed
+            }
         } catch {
-            print("error: \(error)")
+            printError("error: \(error)")
             return .baselineFailed
         }
         print(ConsoleFormat.summary(report))
+        print(ConsoleFormat.verdict(report))
         print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
         return HarnessExitCode.gate(report)
     }
@@ -132,9 +188,13 @@ public struct Harness {
             do {
                 reports.append(try ReportWriter.read(from: resolve(input)))
             } catch {
-                print("error: cannot read \(resolve(input).path)/\(ReportWriter.resultsFile): \(error.localizedDescription)")
+                printError("error: cannot read \(resolve(input).path)/\(ReportWriter.resultsFile): \(error.localizedDescription)")
                 return .usage
             }
+        }
+        if let problem = ShardSet.problem(with: zip(inputs, reports).map { ($0, $1.shard) }) {
+            printError("error: \(problem)")
+            return .usage
         }
         var merged = reports[0]
         merged.shard = nil
@@ -146,28 +206,37 @@ public struct Harness {
         merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).max() ?? 0
         let names = merged.mutants.map(\.name)
         if Set(names).count != names.count {
-            print("error: the shard reports overlap: a mutant appears in more than one")
+            printError("error: the shard reports overlap: a mutant appears in more than one")
             return .usage
         }
         do {
             try ReportWriter.write(merged, to: resolve(output), packagePath: URL(fileURLWithPath: merged.packagePath),
                                    isCI: ProcessInfo.processInfo.environment["CI"] != nil)
         } catch {
-            print("error: cannot write \(resolve(output).path): \(error.localizedDescription)")
+            printError("error: cannot write \(resolve(output).path): \(error.localizedDescription)")
             return .usage
         }
         print(ConsoleFormat.summary(merged))
+        print(ConsoleFormat.verdict(merged))
         return HarnessExitCode.gate(merged)
     }
 
     private func record(_ options: RecordOptions) -> HarnessExitCode {
         do {
-            let path = try MutantRecorder(package: paths(options.common).package, mutants: paths(options.common).mutants)
-                .record(name: options.name, description: options.description, bug: options.bug)
-            print("Recorded \(path.path); Sources/ is back to HEAD. Run `swift run mutate --mutant \(options.name)` to see it killed.")
+            let recorder = MutantRecorder(package: paths(options.common).package, mutants: paths(options.common).mutants)
+            let plan = try recorder.plan(name: options.name, description: options.description, bug: options.bug, paths: options.paths)
+            if options.dryRun {
+                print(plan.text)
+                print("(dry run: nothing written, nothing restored)")
+                return .passed
+            }
+            print("Recording \(plan.files.count) file(s) into \(plan.target.path), then restoring them to HEAD:")
+            for file in plan.files { print("  \(file.isNew ? "new     " : "modified") \(file.path)") }
+            try recorder.write(plan)
+            print("Recorded \(plan.target.path); those files are back to HEAD. Run `swift run mutate --mutant \(options.name)` to see it killed.")
             return .passed
         } catch {
-            print("error: \(error)")
+            printError("error: \(error)")
             return .usage
         }
     }

@@ -6,22 +6,29 @@ import Glibc
 import Darwin
 #endif
 
-/// On Ctrl-C or SIGTERM: kill the running build or test group and exit 130.
-/// Only the scratch copy can be left mutated, and every run re-syncs it
-/// from the package first; the package itself is never written.
+/// On Ctrl-C or SIGTERM: record the request, kill the running build or test
+/// with its whole process tree, and let the lab unwind (it records no verdict
+/// for the mutant it was on, rewrites the reports and returns exit 130). If
+/// the main thread has not finished within `grace` seconds, the handler
+/// kills what is left and exits 130 itself.
 enum InterruptHandler {
+    // Invariant: written once, on the main thread, before any signal source exists.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func install(output: URL, print: @escaping (String) -> Void) {
+    static func install(grace: Double = 30) {
         guard sources.isEmpty else { return }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
-                let group = ProcessRunner.currentGroup
-                if group > 0 { ProcessRunner.killGroup(group) }
-                print("\ninterrupted; the reports in \(output.path) hold every mutant that finished")
-                exit(HarnessExitCode.interrupted.rawValue)
+                guard Interruption.request(signalNumber) else { return }
+                let pid = ProcessRunner.running.current
+                if pid > 0 { ProcessTree.kill(root: pid) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+                    ProcessTree.sweep()
+                    FileHandle.standardError.write(Data("mutate: interrupted; stopped without finishing the reports\n".utf8))
+                    _exit(HarnessExitCode.interrupted.rawValue)
+                }
             }
             source.resume()
             sources.append(source)

@@ -6,8 +6,19 @@ public struct RecordError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// `mutate record NAME`: the uncommitted change under `Sources/` becomes
-/// `mutants/NAME.patch`, and those files go back to HEAD.
+/// What `mutate record` will write and restore.
+public struct RecordPlan {
+    /// `mutants/NAME.patch`.
+    public var target: URL
+    /// The whole mutant file: headers, then the diff.
+    public var text: String
+    /// The files it records (package-relative) and whether each is new.
+    public var files: [(path: String, isNew: Bool)]
+}
+
+/// `mutate record NAME [PATH...]`: the uncommitted change under `Sources/`
+/// (or just the given files) becomes `mutants/NAME.patch`, and those files go
+/// back to HEAD (new files are removed: the patch holds them).
 public struct MutantRecorder {
     let package: URL
     let mutants: URL
@@ -17,7 +28,16 @@ public struct MutantRecorder {
         self.mutants = mutants
     }
 
-    public func record(name: String, description: String, bug: String?) throws(RecordError) -> URL {
+    /// Records and restores in one step.
+    @discardableResult
+    public func record(name: String, description: String, bug: String?, paths: [String] = []) throws(RecordError) -> URL {
+        let plan = try plan(name: name, description: description, bug: bug, paths: paths)
+        try write(plan)
+        return plan.target
+    }
+
+    /// Reads the change and builds the mutant file; writes nothing.
+    public func plan(name: String, description: String, bug: String?, paths: [String]) throws(RecordError) -> RecordPlan {
         let target = mutants.appendingPathComponent("\(name).patch")
         guard !FileManager.default.fileExists(atPath: target.path) else {
             throw RecordError(message: "\(target.path) exists already: choose another name or delete it first")
@@ -34,17 +54,39 @@ public struct MutantRecorder {
         let changed = status.split(separator: "\n").map { line -> (code: String, path: String) in
             (String(line.prefix(2)), String(line.dropFirst(3).dropFirst(prefix.count)))
         }
-        let tests = changed.filter { $0.path.hasPrefix("Tests/") }.map(\.path)
-        guard tests.isEmpty else {
-            throw RecordError(message: "the change touches tests (\(tests.joined(separator: ", "))): a mutant changes Sources/ only; commit or stash the test change first")
+        var selected: [(code: String, path: String)]
+        if paths.isEmpty {
+            let tests = changed.filter { $0.path.hasPrefix("Tests/") }.map(\.path)
+            guard tests.isEmpty else {
+                throw RecordError(message: "the change touches tests (\(tests.joined(separator: ", "))): a mutant changes Sources/ only; commit or stash the test change first, or name the files to record")
+            }
+            selected = changed.filter { $0.path.hasPrefix("Sources/") }
+        } else {
+            selected = []
+            for path in paths {
+                let relative = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: package.path, isDirectory: true))
+                    .standardizedFileURL.path.dropFirst(package.standardizedFileURL.path.count + 1)
+                guard relative.hasPrefix("Sources/") else {
+                    throw RecordError(message: "\(path) is not under Sources/: a mutant changes the package's sources only")
+                }
+                guard let entry = changed.first(where: { $0.path == relative }) else {
+                    throw RecordError(message: "\(path) has no uncommitted change: make the bug's change in it first")
+                }
+                selected.append(entry)
+            }
         }
-        let untracked = changed.filter { $0.code == "??" && $0.path.hasPrefix("Sources/") }.map(\.path)
-        guard untracked.isEmpty else {
-            throw RecordError(message: "new files under Sources/ are not tracked by git (\(untracked.joined(separator: ", "))): record takes changes to tracked files only")
-        }
-        let diff = try git(["diff", "--no-color", "--no-ext-diff", "--relative", "HEAD", "--", "Sources"])
-        guard !diff.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !selected.isEmpty else {
             throw RecordError(message: "there is no uncommitted change under Sources/: make the bug's change there first, then record it")
+        }
+        let tracked = selected.filter { $0.code != "??" }.map(\.path)
+        let untracked = selected.filter { $0.code == "??" }.map(\.path)
+        var diff = tracked.isEmpty ? "" : try git(["diff", "--no-color", "--no-ext-diff", "--relative", "HEAD", "--"] + tracked)
+        for file in untracked {
+            // `--no-index` exits 1 when the files differ, which they do.
+            diff += try git(["diff", "--no-color", "--no-ext-diff", "--no-index", "--", "/dev/null", file], allowing: [1])
+        }
+        guard !diff.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw RecordError(message: "the selected files differ from HEAD only in ways git does not show as a diff (mode or line endings?)")
         }
         var header = "Mutant: \(name)\nDescription: \(description)\n"
         if let bug { header += "Bug: \(bug)\n" }
@@ -54,18 +96,29 @@ public struct MutantRecorder {
         } catch {
             throw RecordError(message: "the recorded change is not a usable mutant: \(error)")
         }
-        do {
-            try FileManager.default.createDirectory(at: mutants, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: target, options: .withoutOverwriting)
-        } catch {
-            throw RecordError(message: "cannot write \(target.path): \(error.localizedDescription)")
-        }
-        let files = changed.filter { $0.path.hasPrefix("Sources/") }.map(\.path)
-        _ = try git(["checkout", "HEAD", "--"] + files)
-        return target
+        return RecordPlan(target: target, text: text, files: tracked.map { ($0, false) } + untracked.map { ($0, true) })
     }
 
-    private func git(_ arguments: [String]) throws(RecordError) -> String {
+    /// Writes the mutant file, then restores the recorded files.
+    public func write(_ plan: RecordPlan) throws(RecordError) {
+        do {
+            try FileManager.default.createDirectory(at: mutants, withIntermediateDirectories: true)
+            try Data(plan.text.utf8).write(to: plan.target, options: .withoutOverwriting)
+        } catch {
+            throw RecordError(message: "cannot write \(plan.target.path): \(error.localizedDescription)")
+        }
+        let tracked = plan.files.filter { !$0.isNew }.map(\.path)
+        if !tracked.isEmpty { _ = try git(["checkout", "HEAD", "--"] + tracked) }
+        for file in plan.files where file.isNew {
+            do {
+                try FileManager.default.removeItem(at: package.appendingPathComponent(file.path))
+            } catch {
+                throw RecordError(message: "recorded, but cannot remove the new file \(file.path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private func git(_ arguments: [String], allowing allowed: Set<Int32> = []) throws(RecordError) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", package.path] + arguments
@@ -81,7 +134,7 @@ public struct MutantRecorder {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard process.terminationStatus == 0 || allowed.contains(process.terminationStatus) else {
             throw RecordError(message: "git \(arguments.joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")
         }
         return String(decoding: data, as: UTF8.self)

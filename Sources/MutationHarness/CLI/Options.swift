@@ -3,20 +3,34 @@ import Foundation
 /// A command line the harness cannot use.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var message: String
-    public var description: String { "\(message)\nRun `mutate --help` for usage." }
+    /// The sub-command whose help the message points to.
+    public var subcommand: String?
+
+    public init(message: String, subcommand: String? = nil) {
+        self.message = message
+        self.subcommand = subcommand
+    }
+
+    public var description: String {
+        "\(message)\nRun `mutate \(subcommand.map { "help \($0)" } ?? "--help")` for usage."
+    }
+
+    public static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }
 }
 
 /// The parsed command line.
 public enum HarnessCommand: Equatable {
     case run(RunOptions)
-    case list(CommonOptions)
+    case list(CommonOptions, mutants: [String])
     case check(CommonOptions)
     case record(RecordOptions)
     case merge(output: String, inputs: [String], threshold: Int?)
-    case help
+    /// Help for one sub-command, or (nil) the overview.
+    case help(String?)
+    case version
 }
 
-/// Options every sub-command shares.
+/// Options every sub-command that reads mutants shares.
 public struct CommonOptions: Equatable {
     public var packagePath = "."
     public var mutantsPath: String?
@@ -30,13 +44,14 @@ public struct RunOptions: Equatable {
     public var threshold = 100
     public var timeoutMultiplier = 3.0
     public var timeout: Double?
-    public var shard: (index: Int, count: Int)?
+    public var shard: Shard?
+    public var wait = false
+}
 
-    public static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
-        lhs.common == rhs.common && lhs.outputPath == rhs.outputPath && lhs.scratchPath == rhs.scratchPath && lhs.mutants == rhs.mutants
-            && lhs.threshold == rhs.threshold && lhs.timeoutMultiplier == rhs.timeoutMultiplier && lhs.timeout == rhs.timeout
-            && lhs.shard?.index == rhs.shard?.index && lhs.shard?.count == rhs.shard?.count
-    }
+/// `--shard K/N`.
+public struct Shard: Equatable, Sendable {
+    public var index: Int
+    public var count: Int
 }
 
 public struct RecordOptions: Equatable {
@@ -44,125 +59,191 @@ public struct RecordOptions: Equatable {
     public var name: String
     public var description: String
     public var bug: String?
+    /// Record only these paths (relative to the package); empty: every change under Sources/.
+    public var paths: [String] = []
+    public var dryRun = false
 }
 
-/// Parses `mutate`'s arguments (without the program name).
+/// Parses `mutate`'s arguments (without the program name), in the manner of
+/// swift-argument-parser: `--flag value` and `--flag=value`, options checked
+/// against the sub-command they are given to, did-you-mean for typos.
 public enum OptionParser {
+    static let subcommands = ["run", "list", "check", "record", "merge", "help"]
+
+    /// The options each sub-command takes (`true`: takes a value).
+    static let options: [String: [String: Bool]] = {
+        let common = ["--package-path": true, "--mutants": true]
+        let run = common.merging([
+            "--output": true, "--scratch": true, "--mutant": true, "--threshold": true, "--timeout-multiplier": true,
+            "--timeout": true, "--shard": true, "--wait": false, "--list": false,
+        ]) { $1 }
+        return [
+            "run": run,
+            "list": common.merging(["--mutant": true]) { $1 },
+            "check": common,
+            "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
+            "merge": ["--output": true, "--threshold": true],
+        ]
+    }()
+
     public static func parse(_ arguments: [String]) throws(UsageError) -> HarnessCommand {
         var arguments = arguments[...]
-        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" { return .help }
-        let subcommand = arguments.first.flatMap { ["run", "check", "record", "merge", "list"].contains($0) ? $0 : nil }
-        if subcommand != nil { arguments.removeFirst() }
+        if arguments.first == "--version" { return .version }
+        var subcommand = "run"
+        if let first = arguments.first, !first.hasPrefix("-") {
+            guard subcommands.contains(first) else {
+                throw UsageError(message: "unknown sub-command '\(first)'" + suggestion(for: first, among: subcommands))
+            }
+            subcommand = first
+            arguments.removeFirst()
+        }
+        if subcommand == "help" {
+            guard let topic = arguments.first else { return .help(nil) }
+            guard options[topic] != nil else {
+                throw UsageError(message: "no help for '\(topic)'" + suggestion(for: topic, among: Array(options.keys)))
+            }
+            return .help(topic)
+        }
+        if arguments.contains("--help") || arguments.contains("-h") { return .help(subcommand == "run" ? nil : subcommand) }
 
-        var run = RunOptions()
+        let allowed = options[subcommand] ?? [:]
+        var values: [(flag: String, value: String?)] = []
         var positional: [String] = []
-        var description: String?
-        var bug: String?
-        var list = subcommand == "list"
-        var thresholdGiven = false
         while let argument = arguments.popFirst() {
-            func value() throws(UsageError) -> String {
-                guard let next = arguments.popFirst(), !next.hasPrefix("--") else { throw UsageError(message: "\(argument) needs a value") }
-                return next
-            }
-            switch argument {
-            case "--package-path": run.common.packagePath = try value()
-            case "--mutants": run.common.mutantsPath = try value()
-            case "--output": run.outputPath = try value()
-            case "--scratch": run.scratchPath = try value()
-            case "--mutant": run.mutants.append(try value())
-            case "--threshold":
-                let text = try value()
-                guard let threshold = Int(text), (0...100).contains(threshold) else {
-                    throw UsageError(message: "--threshold takes a whole percentage from 0 to 100, not '\(text)'")
-                }
-                run.threshold = threshold
-                thresholdGiven = true
-            case "--timeout-multiplier":
-                let text = try value()
-                guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
-                    throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
-                }
-                run.timeoutMultiplier = multiplier
-            case "--timeout":
-                let text = try value()
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw UsageError(message: "--timeout takes a positive number of seconds, not '\(text)'")
-                }
-                run.timeout = seconds
-            case "--shard":
-                let text = try value()
-                let parts = text.split(separator: "/")
-                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-                    throw UsageError(message: "--shard takes K/N with 1 <= K <= N, such as 2/3, not '\(text)'")
-                }
-                run.shard = (index, count)
-            case "--list": list = true
-            case "--description": description = try value()
-            case "--bug": bug = try value()
-            default:
-                guard !argument.hasPrefix("-") else { throw UsageError(message: "unknown option '\(argument)'") }
+            guard argument.hasPrefix("-"), argument != "-" else {
                 positional.append(argument)
+                continue
             }
+            var flag = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let takesValue = allowed[flag] else {
+                let known = options.values.contains { $0[flag] != nil }
+                if known {
+                    throw UsageError(message: "\(flag) does not apply to `mutate \(subcommand)`", subcommand: subcommand)
+                }
+                throw UsageError(message: "unknown option '\(flag)'" + suggestion(for: flag, among: Array(allowed.keys)), subcommand: subcommand)
+            }
+            if takesValue {
+                if let inline {
+                    values.append((flag, inline))
+                } else {
+                    guard let next = arguments.popFirst(), !next.hasPrefix("--") else {
+                        throw UsageError(message: "\(flag) needs a value", subcommand: subcommand)
+                    }
+                    values.append((flag, next))
+                }
+            } else {
+                guard inline == nil else { throw UsageError(message: "\(flag) takes no value", subcommand: subcommand) }
+                values.append((flag, nil))
+            }
+        }
+        return try build(subcommand, values, positional)
+    }
+
+    private static func build(_ subcommand: String, _ values: [(flag: String, value: String?)], _ positional: [String]) throws(UsageError)
+        -> HarnessCommand
+    {
+        func last(_ flag: String) -> String? { values.last { $0.flag == flag }?.value ?? nil }
+        func all(_ flag: String) -> [String] { values.filter { $0.flag == flag }.compactMap(\.value) }
+        func has(_ flag: String) -> Bool { values.contains { $0.flag == flag } }
+
+        var common = CommonOptions()
+        common.packagePath = last("--package-path") ?? "."
+        common.mutantsPath = last("--mutants")
+        var threshold: Int?
+        if let text = last("--threshold") {
+            guard let value = Int(text), (0...100).contains(value) else {
+                throw UsageError(message: "--threshold takes a whole percentage from 0 to 100, not '\(text)'", subcommand: subcommand)
+            }
+            threshold = value
         }
 
         switch subcommand {
         case "check":
-            guard positional.isEmpty else { throw UsageError(message: "check takes no arguments, found '\(positional[0])'") }
-            return .check(run.common)
+            guard positional.isEmpty else { throw UsageError(message: "check takes no arguments, found '\(positional[0])'", subcommand: subcommand) }
+            return .check(common)
+        case "list":
+            guard positional.isEmpty else { throw UsageError(message: "list takes no arguments, found '\(positional[0])'", subcommand: subcommand) }
+            return .list(common, mutants: all("--mutant"))
         case "record":
-            guard positional.count == 1 else { throw UsageError(message: "record takes one mutant name: mutate record NAME --description TEXT") }
-            guard MutantFileParser.isValidName(positional[0]) else {
-                throw UsageError(message: "mutant name '\(positional[0])' must be lower-case letters, digits and dashes, such as retry-on-400")
+            guard let name = positional.first else {
+                throw UsageError(message: "record takes a mutant name: mutate record NAME --description TEXT [PATH...]", subcommand: subcommand)
             }
-            guard let description, !description.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw UsageError(message: "record needs --description TEXT: what a user would see if this bug came back")
+            guard MutantFileParser.isValidName(name) else {
+                throw UsageError(message: MutantFileParser.nameRule(name), subcommand: subcommand)
             }
-            return .record(RecordOptions(common: run.common, name: positional[0], description: description, bug: bug))
+            guard let description = last("--description"), !description.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "record needs --description TEXT: what a user would see if this bug came back", subcommand: subcommand)
+            }
+            return .record(RecordOptions(common: common, name: name, description: description, bug: last("--bug"),
+                                         paths: Array(positional.dropFirst()), dryRun: has("--dry-run")))
         case "merge":
-            guard let output = run.outputPath else { throw UsageError(message: "merge needs --output DIR for the merged report") }
-            guard !positional.isEmpty else { throw UsageError(message: "merge needs the shard report folders to merge") }
-            return .merge(output: output, inputs: positional, threshold: thresholdGiven ? run.threshold : nil)
+            guard let output = last("--output") else { throw UsageError(message: "merge needs --output DIR for the merged report", subcommand: subcommand) }
+            guard !positional.isEmpty else { throw UsageError(message: "merge needs the shard report folders to merge", subcommand: subcommand) }
+            return .merge(output: output, inputs: positional, threshold: threshold)
         default:
-            guard positional.isEmpty else { throw UsageError(message: "unexpected argument '\(positional[0])'") }
-            return list ? .list(run.common) : .run(run)
+            guard positional.isEmpty else {
+                throw UsageError(message: "unexpected argument '\(positional[0])'" + suggestion(for: positional[0], among: subcommands), subcommand: nil)
+            }
+            if has("--list") {
+                if let other = values.first(where: { !["--list", "--mutant", "--package-path", "--mutants"].contains($0.flag) }) {
+                    throw UsageError(message: "\(other.flag) does not apply to --list (it only prints the mutants)")
+                }
+                return .list(common, mutants: all("--mutant"))
+            }
+            var run = RunOptions(common: common)
+            run.outputPath = last("--output")
+            run.scratchPath = last("--scratch")
+            run.mutants = all("--mutant")
+            run.threshold = threshold ?? 100
+            run.wait = has("--wait")
+            if let text = last("--timeout-multiplier") {
+                guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
+                    throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
+                }
+                run.timeoutMultiplier = multiplier
+            }
+            if let text = last("--timeout") {
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "--timeout takes a positive number of seconds, not '\(text)'")
+                }
+                run.timeout = seconds
+            }
+            if let text = last("--shard") {
+                let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+                    throw UsageError(message: "--shard takes K/N with 1 <= K <= N, such as 2/3, not '\(text)'")
+                }
+                run.shard = Shard(index: index, count: count)
+            }
+            return .run(run)
         }
     }
 
-    public static let help = """
-        USAGE: mutate [run] [options]
-               mutate list | check [--package-path DIR] [--mutants DIR]
-               mutate record NAME --description TEXT [--bug TEXT]
-               mutate merge --output DIR SHARD_REPORT_DIR...
+    /// ", did you mean 'X'?" when a known word is close enough, else "".
+    static func suggestion(for word: String, among candidates: [String]) -> String {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
+        guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return "" }
+        return "; did you mean '\(best.0)'?"
+    }
 
-        Runs every hand-written mutant in mutants/ against the package's test
-        suite in a scratch copy under .build/mutate, writes a kill report, and
-        gates on the score. The package's own files are never written.
-
-        OPTIONS (run):
-          --package-path DIR        the package to mutate (default: .)
-          --mutants DIR             the mutant patches (default: PACKAGE/mutants)
-          --output DIR              reports and logs (default: PACKAGE/.build/mutation-report)
-          --scratch DIR             the kept scratch copy (default: PACKAGE/.build/mutate/scratch)
-          --mutant NAME             run only this mutant (repeatable)
-          --threshold PCT           lowest passing score, 0-100 (default: 100)
-          --timeout-multiplier X    test limit = baseline test time x X + 30 s (default: 3)
-          --timeout SECONDS         a fixed test time limit per mutant instead
-          --shard K/N               run the K-th of N slices of the mutants (CI fan-out)
-          --list                    print the mutants and exit
-
-        SUB-COMMANDS:
-          check     every patch still applies to today's source (no build)
-          record    turn the uncommitted change under Sources/ into mutants/NAME.patch,
-                    then restore those files
-          merge     combine the reports of several --shard runs and gate on the total
-
-        EXIT CODES:
-          0    gate passed
-          2    usage error, or a mutant file or folder that cannot be used
-          3    a mutant survived: the score is under the threshold
-          4    a mutant is stale or unviable (fix the mutant), or its run said nothing
-          5    the unmutated package does not build, has a red suite, or has no tests
-          130  interrupted
-        """
+    /// Levenshtein distance.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
 }

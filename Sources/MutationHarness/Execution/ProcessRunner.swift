@@ -22,15 +22,15 @@ public struct ProcessResult: Equatable, Sendable {
 }
 
 /// Runs build and test commands in a process group of their own, output
-/// appended to a log file, stdin from /dev/null, with a time limit after which the whole
-/// group is killed (a hung test's helpers die with it).
-public enum ProcessRunner {
-    /// The process group of the child running now, for the interrupt handler.
-    nonisolated(unsafe) static var currentGroup: pid_t = 0
-
-    public static func run(
+/// appended to a log file, stdin from /dev/null, SIGINT and SIGTERM at their
+/// defaults, with a time limit after which the whole tree is killed (a hung
+/// test's helpers die with it). When the user interrupts the run, the
+/// command is killed the same way and `run` throws `LabError.interrupted`.
+enum ProcessRunner {
+    static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?
     ) throws -> ProcessResult {
+        if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if !FileManager.default.fileExists(atPath: log.path) {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         }
@@ -50,7 +50,17 @@ public enum ProcessRunner {
         posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&fileActions, 1, log.path, O_WRONLY | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // The harness ignores SIGINT and SIGTERM (a dispatch source handles
+        // them); a child would inherit that, so put them back to default.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attributes, 0)
 
         // `sh` changes into the directory and then becomes the command, so the
@@ -71,93 +81,34 @@ public enum ProcessRunner {
         guard code == 0 else {
             throw ProcessRunnerError(command: arguments.joined(separator: " "), reason: String(cString: strerror(code)))
         }
-        currentGroup = pid
-        defer { currentGroup = 0 }
+        running.set(pid)
+        defer { running.set(0) }
 
         var status: Int32 = 0
+        var timedOut = false
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
             if result == -1 && errno != EINTR { break }
-            if let timeout, Date().timeIntervalSince(started) > timeout {
-                killGroup(pid)
-                return ProcessResult(termination: .timedOut, seconds: Date().timeIntervalSince(started))
+            if Interruption.requested != nil || (timeout.map { Date().timeIntervalSince(started) > $0 } ?? false) {
+                timedOut = Interruption.requested == nil
+                ProcessTree.kill(root: pid)
+                _ = waitpid(pid, &status, 0)
+                break
             }
             usleep(20_000)
         }
         let seconds = Date().timeIntervalSince(started)
-        kill(-pid, SIGKILL) // helpers left behind by the finished command
+        ProcessTree.kill(root: pid) // helpers left behind by the finished command
+        ProcessTree.sweep()
+        if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
+        if timedOut { return ProcessResult(termination: .timedOut, seconds: seconds) }
         let termination: ProcessTermination = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
         return ProcessResult(termination: termination, seconds: seconds)
     }
 
-    /// SIGTERM, then SIGKILL, to the group and to every descendant, then
-    /// reap. Descendants matter: `swift test` starts the test runner in a
-    /// process group of its own, which a group kill alone would leave running.
-    static func killGroup(_ pid: pid_t) {
-        let tree = descendants(of: pid)
-        func signalAll(_ signal: Int32) {
-            kill(-pid, signal)
-            for child in tree {
-                kill(child, signal)
-                kill(-child, signal)
-            }
-        }
-        signalAll(SIGTERM)
-        var status: Int32 = 0
-        for _ in 0..<50 {
-            if waitpid(pid, &status, WNOHANG) == pid { break }
-            usleep(20_000)
-        }
-        signalAll(SIGKILL)
-        _ = waitpid(pid, &status, 0)
-    }
-
-    /// Every process below `pid`: from `/proc` on Linux, from `ps` elsewhere.
-    static func descendants(of pid: pid_t) -> [pid_t] {
-        var children: [pid_t: [pid_t]] = [:]
-        for (child, parent) in parentTable() { children[parent, default: []].append(child) }
-        var result: [pid_t] = []
-        var pending = [pid]
-        while let next = pending.popLast() {
-            for child in children[next] ?? [] where !result.contains(child) {
-                result.append(child)
-                pending.append(child)
-            }
-        }
-        return result
-    }
-
-    /// (pid, parent pid) of every process.
-    static func parentTable() -> [(pid_t, pid_t)] {
-        #if os(Linux)
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { entry -> (pid_t, pid_t)? in
-            guard let pid = pid_t(entry),
-                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // "pid (command) state ppid ...": the command may hold spaces.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
-            return (pid, parent)
-        }
-        #else
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/ps")
-        process.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output.split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: " ").compactMap { pid_t($0) }
-            return fields.count == 2 ? (fields[0], fields[1]) : nil
-        }
-        #endif
-    }
+    /// The command running now (0: none), for the interrupt handler.
+    static let running = RunningProcess()
 
     private static func resolve(_ command: String, path: String) -> String {
         guard !command.contains("/") else { return command }
@@ -170,8 +121,27 @@ public enum ProcessRunner {
 }
 
 /// A command that could not be started.
-public struct ProcessRunnerError: Error, CustomStringConvertible {
-    public var command: String
-    public var reason: String
-    public var description: String { "cannot run '\(command)': \(reason)" }
+struct ProcessRunnerError: Error, CustomStringConvertible {
+    var command: String
+    var reason: String
+    var description: String { "cannot run '\(command)': \(reason)" }
+}
+
+/// The pid of the command running now, shared with the signal handler.
+final class RunningProcess: @unchecked Sendable {
+    // Invariant: `pid` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var pid: pid_t = 0
+
+    func set(_ value: pid_t) {
+        lock.lock()
+        pid = value
+        lock.unlock()
+    }
+
+    var current: pid_t {
+        lock.lock()
+        defer { lock.unlock() }
+        return pid
+    }
 }

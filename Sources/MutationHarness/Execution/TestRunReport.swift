@@ -19,6 +19,19 @@ public struct TestCaseResult: Equatable, Sendable {
 /// (`<name>-swift-testing.xml`).
 public struct TestRunReport: Equatable, Sendable {
     public var cases: [TestCaseResult]
+    /// The test that was running when the test process crashed, if one can be named.
+    public var crashedTest: String?
+    /// Other tests that had started and not finished when the process died.
+    public var unfinished: [String] = []
+    /// What the runtime said when the process crashed, with the signal.
+    public var crashSummary: String?
+
+    public init(cases: [TestCaseResult], crashedTest: String? = nil, unfinished: [String] = [], crashSummary: String? = nil) {
+        self.cases = cases
+        self.crashedTest = crashedTest
+        self.unfinished = unfinished
+        self.crashSummary = crashSummary
+    }
 
     public var failures: [TestCaseResult] { cases.filter(\.failed) }
 
@@ -44,19 +57,25 @@ public struct TestRunReport: Equatable, Sendable {
                 return result
             }
         }
+        var report = TestRunReport(cases: cases)
+        var unfinished: [String] = []
         if let eventStream, let events = EventStreamReader.read(eventStream) {
             let known = Set(cases.map(\.id))
             for failure in events.failures where !known.contains(failure.id) {
-                cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message, seconds: 0))
+                report.cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message, seconds: 0))
             }
-            if !cases.contains(where: \.failed) {
-                for id in events.unfinished {
-                    cases.append(TestCaseResult(id: id, className: "", name: id, failed: true,
-                                                message: "the test process crashed while this test ran", seconds: 0))
-                }
-            }
+            unfinished = events.unfinished
         }
-        return TestRunReport(cases: cases)
+        let crash = CrashLog(log: log ?? "")
+        unfinished += crash.crashedXCTests.filter { !unfinished.contains($0) }
+        if !unfinished.isEmpty || crash.message != nil || crash.signal != nil {
+            // The crashing thread's frames name the test; without them, the
+            // test that started last is the best guess.
+            report.crashedTest = unfinished.first(where: crash.crashedThreadRan) ?? crash.crashedXCTests.first ?? unfinished.last
+            report.unfinished = unfinished.filter { $0 != report.crashedTest }
+            report.crashSummary = crash.summary
+        }
+        return report
     }
 
     private static func xctestMessage(for result: TestCaseResult, in log: String) -> String? {

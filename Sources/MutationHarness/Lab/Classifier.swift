@@ -23,12 +23,21 @@ public enum Classifier {
                 ? Verdict(status: .error, killedBy: [], reason: "no test ran: check the package has tests and the runner wrote its xunit output")
                 : Verdict(status: .survived, killedBy: [], reason: "all \(report.cases.count) tests passed")
         case .exited(let code):
-            return Verdict(status: .killed, killedBy: [], reason: "the test process exited with status \(code) before reporting a failing test (crash)")
+            return crashVerdict(report, ending: "the test process exited with status \(code) before reporting a failing test")
         case .signalled(let signal):
-            return Verdict(status: .killed, killedBy: [], reason: "the test process was killed by signal \(signal) (crash)")
+            return crashVerdict(report, ending: "the test process was killed by signal \(signal)")
         case .timedOut:
             return Verdict(status: .timeout, killedBy: [], reason: nil)
         }
+    }
+
+    /// A crash kills: named after the test that was running, with what the
+    /// runtime said (`Precondition failed: ... (signal 4)`), never after every
+    /// test that had not reported yet.
+    private static func crashVerdict(_ report: TestRunReport, ending: String) -> Verdict {
+        let what = report.crashSummary ?? ending
+        let reason = "crash: " + what + (report.crashedTest.map { " while \($0) ran" } ?? "")
+        return Verdict(status: .killed, killedBy: report.crashedTest.map { [$0] } ?? [], reason: reason)
     }
 
     /// The first compiler error in a build log, for an unviable mutant.

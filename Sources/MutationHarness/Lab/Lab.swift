@@ -7,6 +7,10 @@ public enum LabError: Error, Equatable, Sendable, CustomStringConvertible {
     case baselineTestsFailed(tests: [String], message: String?, log: String)
     case baselineTimedOut(log: String)
     case noTests(log: String)
+    /// Another run holds the scratch copy's lock.
+    case locked(String)
+    /// SIGINT or SIGTERM: the run stopped; mutants without a verdict stay pending.
+    case interrupted(signal: Int32)
 
     public var description: String {
         switch self {
@@ -21,6 +25,10 @@ public enum LabError: Error, Equatable, Sendable, CustomStringConvertible {
             "the unmutated suite did not finish in time. Log: \(log)"
         case .noTests(let log):
             "the unmutated suite ran no test: a harness needs tests to kill mutants. Log: \(log)"
+        case .locked(let root):
+            "another mutate run is using the scratch copy \(root); wait for it to finish, pass --wait to queue behind it, or give this run its own --scratch folder"
+        case .interrupted(let signal):
+            "interrupted by signal \(signal)"
         }
     }
 }
@@ -49,8 +57,19 @@ public final class Lab {
     private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
     private var results: URL { workspace.root.appendingPathComponent(".mutate/results") }
 
-    /// Runs everything; returns the final report.
+    /// Runs everything; returns the final report. On SIGINT or SIGTERM it
+    /// throws `LabError.interrupted` after rewriting the reports, in which
+    /// the mutant that was running, and every later one, stay `pending`.
     public func run() throws -> LabReport {
+        do {
+            return try runAll()
+        } catch LabError.interrupted(let signal) {
+            try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
+            throw LabError.interrupted(signal: signal)
+        }
+    }
+
+    private func runAll() throws -> LabReport {
         let setupStart = Date()
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -58,18 +77,25 @@ public final class Lab {
         } catch {
             throw LabError.workspace("cannot create the output folder \(configuration.outputPath.path): \(error.localizedDescription)")
         }
+        let lock = try claimScratch()
+        defer { withExtendedLifetime(lock) {} }
         print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
+        try pause(at: "sync")
         do {
-            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath])
+            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath],
+                                             isCancelled: { Interruption.requested != nil })
             print("  \(written) file(s) updated in the scratch copy")
         } catch {
+            try checkInterruption()
             throw LabError.workspace(error.description)
         }
+        try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         try runBaseline()
         try writeReports()
 
         for (index, mutant) in mutants.enumerated() {
+            print("[\(index + 1)/\(mutants.count)] \(mutant.name): building and testing...")
             let result = try runMutant(mutant)
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
@@ -78,8 +104,46 @@ public final class Lab {
         return report
     }
 
+    /// Checks the scratch folder may be used, marks it as the harness's, and
+    /// locks it for this run.
+    private func claimScratch() throws -> ScratchLock {
+        let root = workspace.root
+        do {
+            try ScratchRules.check(root: root, package: configuration.packagePath, defaultRoot: LabConfiguration.defaultScratch(for: configuration.packagePath))
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let marker = root.appendingPathComponent(ScratchRules.marker)
+            if !FileManager.default.fileExists(atPath: marker.path) {
+                try Data("A scratch copy made by `mutate`; the harness may delete anything in this folder.\n".utf8).write(to: marker)
+            }
+        } catch let error as WorkspaceError {
+            throw LabError.workspace(error.description)
+        } catch {
+            throw LabError.workspace("cannot create the scratch folder \(root.path): \(error.localizedDescription)")
+        }
+        return try ScratchLock(root: root, wait: configuration.waitForLock) {
+            print("Another mutate run is using \(root.path); waiting for it to finish (Ctrl-C to give up)...")
+        }
+    }
+
+    /// Stops here if the user asked the run to stop.
+    private func checkInterruption() throws {
+        if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
+    }
+
+    /// A test seam: with `MUTATE_TEST_PAUSE=<phase>` in the environment the
+    /// run waits up to 30 s at that phase (`sync`, `reports`), so a test can
+    /// interrupt it there. Nothing else reads the variable.
+    private func pause(at phase: String) throws {
+        guard configuration.pausePhase == phase else { return }
+        print("paused at \(phase)")
+        for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
+        try checkInterruption()
+    }
+
     private func writeReports() throws {
         try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
+        try pause(at: "reports")
+        try checkInterruption()
     }
 
     private func runBaseline() throws {
@@ -141,6 +205,10 @@ public final class Lab {
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
+        if verdict.status == .killed, tests.crashedTest != nil {
+            let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
+            result.notRun = report.tests.filter { !reported.contains($0) }
+        }
         return result
     }
 
@@ -170,8 +238,8 @@ public final class Lab {
 
     private func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
         try ProcessRunner.run(
-            [configuration.swift, "build", "--build-tests"], in: workspace.root,
-            environment: environment(forTests: false), log: log, timeout: timeout
+            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"], in: workspace.root,
+            environment: environment, log: log, timeout: timeout
         )
     }
 
@@ -184,21 +252,26 @@ public final class Lab {
         // `--parallel` makes XCTest write its xunit file; the event stream
         // names the failing Swift Testing test even if the process crashes.
         let result = try ProcessRunner.run(
-            [configuration.swift, "test", "--skip-build", "--parallel", "--xunit-output", xunit.path,
+            [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
              "--event-stream-output-path", events.path],
-            in: workspace.root, environment: environment(forTests: true), log: log, timeout: timeout
+            in: workspace.root, environment: environment, log: log, timeout: timeout
         )
         return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
     }
 
-    /// The caller's environment with `TMPDIR` (and, for tests, `HOME`) inside
-    /// the scratch folder, and `MUTATE_RUNNING` set so a harness test inside
-    /// the suite does not start a harness of its own.
-    private func environment(forTests: Bool) -> [String: String] {
+    /// The caller's environment with `TMPDIR` and `HOME` inside the scratch
+    /// folder (`CFFIXED_USER_HOME` too: Foundation on Linux answers
+    /// `NSHomeDirectory()` from it, not from `HOME`), and `MUTATE_RUNNING`
+    /// set so a harness test inside the suite does not start a harness of
+    /// its own.
+    private var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = workspace.temporaryDirectory.path
+        environment["HOME"] = workspace.homeDirectory.path
+        environment["CFFIXED_USER_HOME"] = workspace.homeDirectory.path
+        environment["XDG_CACHE_HOME"] = workspace.homeDirectory.appendingPathComponent(".cache").path
         environment["MUTATE_RUNNING"] = "1"
-        if forTests { environment["HOME"] = workspace.homeDirectory.path }
+        environment["MUTATE_TEST_PAUSE"] = nil
         return environment
     }
 

@@ -17,10 +17,16 @@ public struct LabConfiguration: Sendable {
     public var timeoutConstant = 30.0
     /// An explicit test time limit in seconds, replacing the formula.
     public var fixedTimeout: Double?
+    /// Whether to wait for another run's lock on the scratch copy (`--wait`)
+    /// instead of refusing at once.
+    public var waitForLock = false
     /// The `swift` executable.
     public var swift = "swift"
     /// Label of the shard (`2/3`), if any.
     public var shard: String?
+    /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `reports`) at which the run
+    /// waits so a test can interrupt it there.
+    public var pausePhase = ProcessInfo.processInfo.environment["MUTATE_TEST_PAUSE"]
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = ProcessInfo.processInfo.environment["CI"] != nil
 
@@ -28,7 +34,12 @@ public struct LabConfiguration: Sendable {
         self.packagePath = packagePath.standardizedFileURL
         self.mutantsPath = (mutantsPath ?? packagePath.appendingPathComponent("mutants")).standardizedFileURL
         self.outputPath = (outputPath ?? packagePath.appendingPathComponent(".build/mutation-report")).standardizedFileURL
-        self.scratchPath = (scratchPath ?? packagePath.appendingPathComponent(".build/mutate/scratch")).standardizedFileURL
+        self.scratchPath = (scratchPath ?? Self.defaultScratch(for: packagePath)).standardizedFileURL
+    }
+
+    /// `PACKAGE/.build/mutate/scratch`.
+    public static func defaultScratch(for package: URL) -> URL {
+        package.appendingPathComponent(".build/mutate/scratch").standardizedFileURL
     }
 
     /// The per-mutant test limit for a baseline that took `seconds`.

@@ -29,6 +29,9 @@ public struct MutantResult: Codable, Equatable, Sendable {
     public var killedBy: [String]
     /// The first failure message, or why the mutant is stale, unviable or an error.
     public var reason: String?
+    /// After a crash: the baseline's tests that never reported (they did not
+    /// run, or were cut short), listed apart from the test that crashed.
+    public var notRun: [String]?
     public var buildSeconds: Double
     public var testSeconds: Double
     /// The patch's files and the first hunk's changed lines, for reports.

@@ -19,7 +19,9 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .duplicateName(name, files):
             "two mutants are named '\(name)': \(files.joined(separator: ", ")); give each a unique 'Mutant:' header"
         case let .unknownMutants(names, available):
-            "no mutant named \(names.map { "'\($0)'" }.joined(separator: ", ")); available: \(available.joined(separator: ", "))"
+            "no mutant named \(names.map { "'\($0)'" }.joined(separator: ", "))"
+                + (names.count == 1 ? OptionParser.suggestion(for: names[0], among: available) : "")
+                + "; available: \(available.joined(separator: ", "))"
         }
     }
 }

@@ -10,6 +10,9 @@ public struct MutantFileError: Error, Equatable, Sendable, CustomStringConvertib
 /// with white space continues the previous value), then a unified diff.
 public enum MutantFileParser {
     public static func parse(_ text: String, file: String) throws(MutantFileError) -> Mutant {
+        if text.contains("\r\n") {
+            throw MutantFileError(file: file, reason: "the file has CRLF (Windows) line endings: save it with LF line endings (git: `core.autocrlf false`, or `dos2unix`)")
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let diffStart = lines.firstIndex(where: { $0.hasPrefix("diff ") || $0.hasPrefix("--- ") }) else {
             throw MutantFileError(file: file, reason: "no diff found: after the header lines, paste the output of `git diff`")
@@ -40,7 +43,7 @@ public enum MutantFileParser {
             throw MutantFileError(file: file, reason: "missing 'Mutant: <name>' header line")
         }
         guard isValidName(name) else {
-            throw MutantFileError(file: file, reason: "mutant name '\(name)' must be lower-case letters, digits and dashes, such as retry-on-400")
+            throw MutantFileError(file: file, reason: nameRule(name))
         }
         guard let description = header("Description"), !description.isEmpty else {
             throw MutantFileError(file: file, reason: "missing 'Description: <what a user would see>' header line")
@@ -56,9 +59,21 @@ public enum MutantFileParser {
                       diff: diff, diffText: diffText, filePath: file)
     }
 
-    /// Lower-case letters, digits and dashes, starting with a letter or digit.
+    /// The longest name: it becomes a file name (`logs/NAME.log`, results).
+    public static let maximumNameLength = 100
+
+    /// Lower-case letters, digits and dashes, starting with a letter or
+    /// digit, at most `maximumNameLength` characters.
     public static func isValidName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else { return false }
+        guard name.count <= maximumNameLength, let first = name.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+
+    /// Why `name` is not a valid mutant name.
+    static func nameRule(_ name: String) -> String {
+        if name.count > maximumNameLength {
+            return "mutant name '\(name.prefix(40))...' is \(name.count) characters long: at most \(maximumNameLength)"
+        }
+        return "mutant name '\(name)' must be lower-case letters, digits and dashes, such as retry-on-400"
     }
 }

@@ -27,6 +27,25 @@ public enum ConsoleFormat {
     }
 }
 
+extension ConsoleFormat {
+    /// The gate's verdict in words: PASSED or FAILED, and why.
+    public static func verdict(_ report: LabReport) -> String {
+        let counts = report.count
+        let score = report.score.map { String(format: "%.1f%%", $0) } ?? "n/a"
+        switch HarnessExitCode.gate(report) {
+        case .survived:
+            let survivors = report.mutants.filter { $0.status == .survived }.map(\.name)
+            return "Gate FAILED: \(survivors.count) mutant(s) survived (\(survivors.joined(separator: ", "))); score \(score) is under the threshold \(report.threshold)%. Add a test that fails on each, never weaken the mutant."
+        case .brokenMutant:
+            let broken = report.mutants.filter { [.stale, .unviable, .error].contains($0.status) }.map { "\($0.name) \($0.status.rawValue)" }
+            return "Gate FAILED: \(broken.joined(separator: ", ")): a mutant that no longer applies, compiles or runs is a defect to fix (`mutate check`, then re-record it)."
+        default:
+            let detected = (counts[.killed] ?? 0) + (counts[.timeout] ?? 0)
+            return "Gate PASSED: \(detected) of \(detected + (counts[.survived] ?? 0)) mutants detected; score \(score) meets the threshold \(report.threshold)%."
+        }
+    }
+}
+
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self

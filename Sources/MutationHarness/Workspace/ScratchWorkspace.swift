@@ -31,16 +31,18 @@ public struct ScratchWorkspace: Sendable {
     }
 
     /// Makes the copy's files byte-identical to the package's (plus nothing
-    /// else), leaving unchanged files untouched. Returns how many files were
-    /// written.
+    /// else), leaving unchanged files untouched, and symbolic links links
+    /// again. A relative `path:` dependency in the manifest is rewritten to
+    /// the folder it names from the package. Returns how many entries were
+    /// written. `isCancelled` is asked between files.
     @discardableResult
-    public func sync(excluding excluded: [URL] = []) throws(WorkspaceError) -> Int {
+    public func sync(excluding excluded: [URL] = [], isCancelled: () -> Bool = { false }) throws(WorkspaceError) -> Int {
         let manager = FileManager.default
         guard manager.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw WorkspaceError(reason: "no Package.swift in \(package.path): pass the package folder with --package-path")
         }
         let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
-        let (sourceFiles, sourceDirectories) = try listEntries(in: package, excluding: excludedPaths)
+        let source = try listEntries(in: package, excluding: excludedPaths)
         var written = 0
         do {
             // TMPDIR and HOME start empty each run: the toolchain leaves a
@@ -52,21 +54,34 @@ public struct ScratchWorkspace: Sendable {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             }
             // Empty folders matter to SwiftPM (a target's folder must exist).
-            for relative in sourceDirectories {
+            for relative in source.directories {
                 try manager.createDirectory(at: root.appendingPathComponent(relative), withIntermediateDirectories: true)
             }
-            for relative in sourceFiles {
-                let source = package.appendingPathComponent(relative)
+            for relative in source.files {
+                if isCancelled() { throw WorkspaceError(reason: "interrupted while copying the package") }
                 let target = root.appendingPathComponent(relative)
-                let bytes = try Data(contentsOf: source)
+                var bytes = try Data(contentsOf: package.appendingPathComponent(relative))
+                if ManifestPaths.isManifest(relative), let text = String(data: bytes, encoding: .utf8) {
+                    bytes = Data(ManifestPaths.rewrite(text, package: package).utf8)
+                }
+                if Self.isLink(target) { try manager.removeItem(at: target) }
                 if manager.contents(atPath: target.path) != bytes {
                     try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try bytes.write(to: target, options: .atomic)
                     written += 1
                 }
             }
-            let wanted = Set(sourceFiles)
-            for relative in try listEntries(in: root, excluding: []).files where !wanted.contains(relative) {
+            for (relative, destination) in source.links {
+                let target = root.appendingPathComponent(relative)
+                if (try? manager.destinationOfSymbolicLink(atPath: target.path)) == destination { continue }
+                if Self.isLink(target) || manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
+                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createSymbolicLink(atPath: target.path, withDestinationPath: destination)
+                written += 1
+            }
+            let copy = try listEntries(in: root, excluding: [])
+            let wanted = Set(source.files).union(source.links.keys)
+            for relative in copy.files + Array(copy.links.keys) where !wanted.contains(relative) {
                 try manager.removeItem(at: root.appendingPathComponent(relative))
             }
         } catch let error as WorkspaceError {
@@ -93,44 +108,50 @@ public struct ScratchWorkspace: Sendable {
         }
     }
 
-    /// Relative paths of the regular files and folders below `base`,
-    /// skipping hidden entries, the build folder and the mutants folder at the top.
-    private func listEntries(in base: URL, excluding excluded: Set<String>) throws(WorkspaceError) -> (files: [String], directories: [String]) {
+    /// Relative paths of the regular files, folders and symbolic links
+    /// (with where they point) below `base`, skipping hidden entries and, at
+    /// the top, the build and mutants folders. A link is not followed; one
+    /// that leads out of the package by a relative path is given the
+    /// absolute path, so it points at the same place from the copy.
+    private func listEntries(in base: URL, excluding excluded: Set<String>) throws(WorkspaceError)
+        -> (files: [String], directories: [String], links: [String: String])
+    {
         let manager = FileManager.default
-        guard let top = try? manager.contentsOfDirectory(atPath: base.path) else { return ([], []) }
-        var result: [String] = []
+        var files: [String] = []
         var directories: [String] = []
-        let basePath = base.standardizedFileURL.path
-        for entry in top.sorted() where !entry.hasPrefix(".") && !Self.skipped.contains(entry) {
-            let url = base.appendingPathComponent(entry)
-            if excluded.contains(url.standardizedFileURL.path) { continue }
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                result.append(entry)
-                continue
-            }
-            directories.append(entry)
-            guard let walker = manager.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey]) else { continue }
-            for case let file as URL in walker {
-                let name = file.lastPathComponent
-                if name.hasPrefix(".") {
-                    walker.skipDescendants()
+        var links: [String: String] = [:]
+        func walk(_ relative: String) {
+            let folder = relative.isEmpty ? base : base.appendingPathComponent(relative)
+            guard let entries = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                if relative.isEmpty, Self.skipped.contains(entry) { continue }
+                let path = relative.isEmpty ? entry : relative + "/" + entry
+                let url = base.appendingPathComponent(path)
+                if excluded.contains(url.standardizedFileURL.path) { continue }
+                let type = (try? manager.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+                switch type {
+                case .typeSymbolicLink?:
+                    guard var destination = try? manager.destinationOfSymbolicLink(atPath: url.path) else { continue }
+                    if !destination.hasPrefix("/") {
+                        let resolved = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent()).standardizedFileURL.path
+                        if !ScratchRules.isInside(resolved, package.path) { destination = resolved }
+                    }
+                    links[path] = destination
+                case .typeDirectory?:
+                    directories.append(path)
+                    walk(path)
+                case .typeRegular?:
+                    files.append(path)
+                default:
                     continue
-                }
-                if excluded.contains(file.standardizedFileURL.path) {
-                    walker.skipDescendants()
-                    continue
-                }
-                let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-                let relative = String(file.standardizedFileURL.path.dropFirst(basePath.count + 1))
-                if values?.isDirectory == true {
-                    directories.append(relative)
-                } else if values?.isRegularFile == true {
-                    result.append(relative)
                 }
             }
         }
-        return (result, directories)
+        walk("")
+        return (files, directories, links)
+    }
+
+    private static func isLink(_ url: URL) -> Bool {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType) == .typeSymbolicLink
     }
 }

@@ -1,12 +1,18 @@
 import Foundation
 
-/// A folder of the test's own under `TMPDIR`, deleted by `remove()`.
+/// A folder of the test's own under this package's `.build/test-scratch/`
+/// (never the machine's shared temporary folder), deleted by `remove()`.
 struct Scratch {
     let url: URL
 
+    /// `.build/test-scratch` of the package these tests were compiled from.
+    static let base = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/test-scratch", isDirectory: true)
+
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        url = Self.base.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     func write(_ relative: String, _ text: String) throws {

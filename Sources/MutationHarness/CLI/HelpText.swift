@@ -1,0 +1,107 @@
+/// `mutate --help` and `mutate help SUB`.
+enum HelpText {
+    static let version = "1.1.0"
+
+    static func text(for subcommand: String?) -> String {
+        switch subcommand {
+        case "list": list
+        case "check": check
+        case "record": record
+        case "merge": merge
+        default: overview
+        }
+    }
+
+    static let overview = """
+        USAGE: mutate [run] [options]
+               mutate list | check | record | merge | help SUB-COMMAND
+
+        Runs every hand-written mutant in mutants/ against the package's test
+        suite in a scratch copy under .build/mutate, writes a kill report, and
+        gates on the score. The package's own files are never written.
+
+        OPTIONS (run):
+          --package-path DIR        the package to mutate (default: .)
+          --mutants DIR             the mutant patches (default: PACKAGE/mutants)
+          --output DIR              reports and logs (default: PACKAGE/.build/mutation-report)
+          --scratch DIR             the kept scratch copy (default: PACKAGE/.build/mutate/scratch);
+                                    must be under .build/, or outside the package and new, empty or made by mutate
+          --mutant NAME             run only this mutant (repeatable)
+          --threshold PCT           lowest passing score, 0-100 (default: 100)
+          --timeout-multiplier X    test limit = baseline test time x X + 30 s (default: 3)
+          --timeout SECONDS         a fixed test time limit per mutant instead
+          --shard K/N               run the K-th of N slices of the mutants (CI fan-out)
+          --wait                    if another run holds the scratch copy, wait for it (default: exit 6)
+          --list                    print the mutants (with --mutant: only those) and exit
+          --version                 print the harness's version
+
+        SUB-COMMANDS:
+          list      print the mutants
+          check     every patch still applies to today's source (no build)
+          record    turn an uncommitted bug under Sources/ into mutants/NAME.patch
+          merge     combine the reports of every --shard run and gate on the total
+
+        EXAMPLE:
+          swift run mutate --mutant retry-on-400 --output .build/one-report
+
+        EXIT CODES:
+          0    gate passed
+          2    usage error, or a mutant file or folder that cannot be used
+          3    a mutant survived: the score is under the threshold
+          4    a mutant is stale or unviable (fix the mutant), or its run said nothing
+          5    the unmutated package does not build, has a red suite, or has no tests
+          6    another run holds the scratch copy (see --wait)
+          130  interrupted (SIGINT or SIGTERM): no verdict for the mutant that was running
+        """
+
+    static let list = """
+        USAGE: mutate list [--package-path DIR] [--mutants DIR] [--mutant NAME...]
+
+        Prints each mutant's name and description (only the named ones with --mutant).
+
+        EXAMPLE:
+          swift run mutate list --mutant retry-on-400
+        """
+
+    static let check = """
+        USAGE: mutate check [--package-path DIR] [--mutants DIR]
+
+        Applies every patch in memory to today's source, without building, and
+        names each hunk that no longer matches. Exit 0 when all apply, 4 when
+        one is stale, 2 when a mutant file cannot be used.
+
+        EXAMPLE:
+          swift run mutate check
+        """
+
+    static let record = """
+        USAGE: mutate record NAME --description TEXT [--bug TEXT] [--dry-run] [PATH...]
+
+        Turns the uncommitted change under Sources/ (tracked edits and new
+        files) into mutants/NAME.patch, then puts those files back as HEAD has
+        them (new files are removed). It lists the files first. With PATHs,
+        only those files are recorded and restored; other changes stay. With
+        --dry-run it prints the patch and changes nothing.
+
+        OPTIONS:
+          --description TEXT   what a user would see if this bug came back (required)
+          --bug TEXT           the incident it comes from
+          --dry-run            print the patch; write and restore nothing
+          --package-path DIR   the package (default: .)
+          --mutants DIR        where the patch goes (default: PACKAGE/mutants)
+
+        EXAMPLE:
+          swift run mutate record ignored-modal --description "a sheet's time is counted on the screen below" \\
+              Sources/Analytics/Screens/ScreenStack.swift
+        """
+
+    static let merge = """
+        USAGE: mutate merge --output DIR [--threshold PCT] SHARD_REPORT_DIR...
+
+        Combines the reports of the runs `--shard 1/N` ... `--shard N/N` and
+        gates on the total. Every shard must be there exactly once.
+
+        EXAMPLE:
+          swift run mutate merge --output all r1 r2 r3
+        """
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import MutationHarness
+
+struct OptionParserTests {
+    @Test func parsesTheRunOptions() throws {
+        let command = try OptionParser.parse(["--package-path", "pkg", "--mutant", "a", "--mutant=b", "--threshold=80",
+                                              "--timeout-multiplier", "2.5", "--shard", "2/3", "--output", "out", "--wait"])
+        guard case .run(let options) = command else { Issue.record("expected run"); return }
+        #expect(options.common.packagePath == "pkg")
+        #expect(options.mutants == ["a", "b"], "--flag=value works like --flag value")
+        #expect(options.threshold == 80)
+        #expect(options.timeoutMultiplier == 2.5)
+        #expect(options.shard == Shard(index: 2, count: 3))
+        #expect(options.outputPath == "out")
+        #expect(options.wait)
+    }
+
+    @Test(arguments: [
+        (["--threshold", "101"], "--threshold takes a whole percentage from 0 to 100, not '101'"),
+        (["--shard", "4/3"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '4/3'"),
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--mutnat", "x"], "unknown option '--mutnat'; did you mean '--mutant'?"),
+        (["chekc"], "unknown sub-command 'chekc'; did you mean 'check'?"),
+        (["--mutant"], "--mutant needs a value"),
+        (["--wait=yes"], "--wait takes no value"),
+        (["check", "--threshold", "50"], "--threshold does not apply to `mutate check`"),
+        (["--list", "--description", "x"], "--description does not apply to `mutate run`"),
+        (["--list", "--threshold", "50"], "--threshold does not apply to --list (it only prints the mutants)"),
+        (["record", "x"], "record needs --description TEXT: what a user would see if this bug came back"),
+        (["record", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
+        (["record", String(repeating: "a", count: 101), "--description", "d"],
+         "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),
+        (["merge", "a"], "merge needs --output DIR for the merged report"),
+        (["help", "nope"], "no help for 'nope'"),
+    ])
+    func refusesBadCommandLines(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func knowsTheSubcommands() throws {
+        #expect(try OptionParser.parse(["check"]) == .check(CommonOptions()))
+        #expect(try OptionParser.parse(["--list"]) == .list(CommonOptions(), mutants: []))
+        #expect(try OptionParser.parse(["--list", "--mutant", "x"]) == .list(CommonOptions(), mutants: ["x"]))
+        #expect(try OptionParser.parse(["--help"]) == .help(nil))
+        #expect(try OptionParser.parse(["--version"]) == .version)
+        #expect(try OptionParser.parse(["help", "record"]) == .help("record"))
+        #expect(try OptionParser.parse(["merge", "--help"]) == .help("merge"))
+        #expect(try OptionParser.parse(["record", "retry-on-400", "--description", "d"])
+            == .record(RecordOptions(name: "retry-on-400", description: "d")))
+        #expect(try OptionParser.parse(["record", "x", "--description=d", "--dry-run", "Sources/A.swift"])
+            == .record(RecordOptions(name: "x", description: "d", paths: ["Sources/A.swift"], dryRun: true)))
+    }
+
+    @Test func eachSubcommandHasItsOwnHelpWithAnExample() {
+        for subcommand in ["list", "check", "record", "merge"] {
+            let text = HelpText.text(for: subcommand)
+            #expect(text.hasPrefix("USAGE: mutate \(subcommand)"), "\(subcommand)")
+            #expect(text.contains("EXAMPLE:\n  swift run mutate"), "\(subcommand)")
+        }
+        #expect(HelpText.overview.contains("130  interrupted"))
+        #expect(HelpText.overview.contains("6    another run holds the scratch copy"))
+    }
+
+    @Test func suggestsOnlyCloseWords() {
+        #expect(OptionParser.suggestion(for: "retry-on-40", among: ["retry-on-400", "ignored-modal"]) == "; did you mean 'retry-on-400'?")
+        #expect(OptionParser.suggestion(for: "zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
+        #expect(OptionParser.editDistance("kitten", "sitting") == 3)
+    }
+}
