@@ -9,33 +9,65 @@ import Testing
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
        .serialized)
 struct HarnessEndToEndTests {
+    /// One scratch copy for every run in this suite (kept between test runs,
+    /// under `.build/test-scratch`), so the fixture is built once, not once
+    /// per test: each run re-syncs it and builds incrementally.
+    static let sharedScratch = Scratch.base.appendingPathComponent("shared-harness-scratch", isDirectory: true)
+
     private func run(_ arguments: [String], in scratch: Scratch) -> (HarnessExitCode, String) {
         let output = OutputBox()
-        let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(arguments)
+        let shared = arguments.first == "check" ? [] : ["--scratch", Self.sharedScratch.path, "--wait"]
+        let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(arguments + shared)
         return (code, output.text)
+    }
+
+    /// A package `Dep` beside `package`, which `package` depends on by a
+    /// relative path, as `.package(path: "../Dep")`.
+    private func addPathDependency(to package: URL, in scratch: Scratch) throws {
+        try scratch.write("Dep/Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+            let package = Package(name: "Dep", products: [.library(name: "Dep", targets: ["Dep"])], targets: [.target(name: "Dep")])
+
+            """)
+        try scratch.write("Dep/Sources/Dep/Dep.swift", "public let depValue = 1\n")
+        let manifest = package.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+            .replacingOccurrences(of: "    targets: [\n        .target(name: \"Tiny\"),",
+                                  with: "    dependencies: [.package(path: \"../Dep\")],\n    targets: [\n        .target(name: \"Tiny\", dependencies: [\"Dep\"]),")
+        #expect(text.contains("../Dep"))
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
     }
 
     @Test func classifiesKilledSurvivedStaleUnviableAndHangingMutants() throws {
         try withScratch { scratch in
             let package = try copyFixture(to: scratch)
+            try addPathDependency(to: package, in: scratch)
             let before = Scratch.snapshot(of: package)
             let (code, console) = run(["--package-path", "Tiny", "--timeout", "15", "--output", "report"], in: scratch)
 
             #expect(code == .survived, "a survivor puts the score under 100%")
-            #expect(console.contains("[1/5] killed    add-subtracts"))
+            #expect(console.contains("[1/6] killed    add-crashes"))
+            #expect(console.contains("[2/6] killed    add-subtracts"))
             #expect(console.contains("by TinyTests."))
-            #expect(console.contains("[2/5] timeout   countdown-hangs"))
-            #expect(console.contains("[3/5] survived  describe-changed"))
-            #expect(console.contains("[4/5] unviable  does-not-compile"))
-            #expect(console.contains("[5/5] stale     stale-context"))
-            #expect(console.contains("Score: 66.7% (threshold 100%)"))
+            #expect(console.contains("[3/6] timeout   countdown-hangs"))
+            #expect(console.contains("[4/6] survived  describe-changed"))
+            #expect(console.contains("[5/6] unviable  does-not-compile"))
+            #expect(console.contains("[6/6] stale     stale-context"))
+            #expect(console.contains("Score: 75.0% (threshold 100%)"))
+            #expect(console.contains("Gate FAILED: 1 mutant(s) survived (describe-changed); score 75.0% is under the threshold 100%"))
 
             let reportFolder = scratch.url.appendingPathComponent("report")
             let results = try ReportWriter.read(from: reportFolder)
             let byName = Dictionary(uniqueKeysWithValues: results.mutants.map { ($0.name, $0) })
+            let crash = try #require(byName["add-crashes"])
+            #expect(crash.status == .killed)
+            #expect(crash.reason?.contains("Precondition failed: lock() failed") == true, "\(crash.reason ?? "")")
+            #expect(crash.killedBy.allSatisfy { $0.contains("addsTwoNumbers") || $0.contains("testAddIsCommutative") },
+                    "only a test that was running when the process died: \(crash.killedBy)")
             #expect(byName["add-subtracts"]?.status == .killed)
             #expect(Set(byName["add-subtracts"]?.killedBy ?? []) == ["TinyTests.ArithmeticTests/addsTwoNumbers()", "TinyTests.LegacyTests/testAddIsCommutative"])
-            #expect(byName["countdown-hangs"]?.status == .timeout)
+            #expect(byName["countdown-hangs"]?.status == .timeout, "\(console)")
             #expect(byName["describe-changed"]?.status == .survived)
             #expect(byName["does-not-compile"]?.status == .unviable)
             #expect(byName["does-not-compile"]?.reason?.contains("Sources/Tiny/Arithmetic.swift:4:9: error: cannot convert") == true)
@@ -54,13 +86,13 @@ struct HarnessEndToEndTests {
             #if os(Linux)
             let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
                 guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
-                return String(decoding: command, as: UTF8.self).contains(package.path)
+                return String(decoding: command, as: UTF8.self).contains(Self.sharedScratch.path)
             }
             #expect(leftovers.isEmpty, "the hanging test runner is killed with its whole process tree")
             #endif
 
             #expect(Scratch.snapshot(of: package) == before, "the package's files are byte-identical afterwards")
-            let scratchSource = package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift")
+            let scratchSource = Self.sharedScratch.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
             #expect(FileManager.default.contents(atPath: scratchSource.path) == before["Sources/Tiny/Arithmetic.swift"],
                     "the scratch copy is restored after each mutant")
         }
@@ -73,7 +105,7 @@ struct HarnessEndToEndTests {
 
             var (code, console) = run(["--package-path", "Tiny", "--mutant", "nope"], in: scratch)
             #expect(code == .usage)
-            #expect(console.contains("no mutant named 'nope'; available: add-subtracts, countdown-hangs"))
+            #expect(console.contains("no mutant named 'nope'; available: add-crashes, add-subtracts, countdown-hangs"))
 
             (code, console) = run(["--package-path", "Tiny", "--mutants", "missing"], in: scratch)
             #expect(code == .usage)
@@ -96,7 +128,7 @@ struct HarnessEndToEndTests {
             (code, console) = run(["check", "--package-path", "Tiny"], in: scratch)
             #expect(code == .brokenMutant)
             #expect(console.contains("stale  stale-context"))
-            #expect(console.contains("4 of 5 mutants apply"))
+            #expect(console.contains("5 of 6 mutants apply"))
 
             #expect(Scratch.snapshot(of: package) == before, "bad input writes nothing to the package")
             #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build").path))

@@ -73,6 +73,59 @@ struct RecordTests {
     }
 }
 
+extension RecordTests {
+    @Test func recordsOnlyTheNamedFilesListsThemFirstAndKeepsUnrelatedWork() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let original = try String(contentsOf: source, encoding: .utf8)
+            try original.replacingOccurrences(of: "a + b", with: "a * b").write(to: source, atomically: true, encoding: .utf8)
+            let unrelated = package.appendingPathComponent("Sources/Tiny/Work.swift")
+            try Data("public let unfinished = 1\n".utf8).write(to: unrelated)
+            let manifest = package.appendingPathComponent("Package.swift")
+            let manifestEdit = try String(contentsOf: manifest, encoding: .utf8) + "// my edit\n"
+            try manifestEdit.write(to: manifest, atomically: true, encoding: .utf8)
+
+            var (code, console) = run(["record", "add-multiplies", "--description", "d", "--dry-run", "Sources/Tiny/Arithmetic.swift"], in: package)
+            #expect(code == .passed)
+            #expect(console.contains("+        a * b") && console.contains("(dry run: nothing written, nothing restored)"))
+            #expect(try String(contentsOf: source, encoding: .utf8).contains("a * b"), "a dry run restores nothing")
+            #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent("mutants/add-multiplies.patch").path))
+
+            (code, console) = run(["record", "add-multiplies", "--description", "d", "Sources/Tiny/Arithmetic.swift"], in: package)
+            #expect(code == .passed, "\(console)")
+            #expect(console.contains("Recording 1 file(s)") && console.contains("modified Sources/Tiny/Arithmetic.swift"))
+            #expect(try String(contentsOf: source, encoding: .utf8) == original)
+            #expect(FileManager.default.fileExists(atPath: unrelated.path), "an unrelated new file is kept")
+            #expect(try String(contentsOf: manifest, encoding: .utf8) == manifestEdit, "an unrelated edit is kept")
+            let patch = try String(contentsOf: package.appendingPathComponent("mutants/add-multiplies.patch"), encoding: .utf8)
+            #expect(!patch.contains("Work.swift") && !patch.contains("my edit"))
+
+            (code, console) = run(["record", "other", "--description", "d", "Tests/TinyTests/LegacyTests.swift"], in: package)
+            #expect(code == .usage)
+            #expect(console.contains("is not under Sources/"))
+            (code, console) = run(["record", "other", "--description", "d", "Sources/Tiny/Arithmetic.swift"], in: package)
+            #expect(console.contains("Sources/Tiny/Arithmetic.swift has no uncommitted change"))
+        }
+    }
+
+    @Test func aNewFileUnderSourcesIsPartOfTheMutant() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let added = package.appendingPathComponent("Sources/Tiny/Shortcut.swift")
+            try Data("extension Arithmetic {\n    public static func shortcut() -> Int { 0 }\n}\n".utf8).write(to: added)
+            let (code, console) = run(["record", "adds-shortcut", "--description", "d"], in: package)
+            #expect(code == .passed, "\(console)")
+            #expect(console.contains("new      Sources/Tiny/Shortcut.swift"))
+            #expect(!FileManager.default.fileExists(atPath: added.path), "the new file is removed: the patch holds it")
+            let text = try String(contentsOf: package.appendingPathComponent("mutants/adds-shortcut.patch"), encoding: .utf8)
+            let mutant = try MutantFileParser.parse(text, file: "adds-shortcut.patch")
+            #expect(mutant.diff.files.map(\.newPath) == ["Sources/Tiny/Shortcut.swift"])
+            #expect(try PatchApplier.apply(mutant.diff.files[0], to: nil)?.contains("shortcut()") == true)
+        }
+    }
+}
+
 struct MergeTests {
     private func shard(_ names: [(String, MutantStatus)], tests: [String], label: String) -> LabReport {
         LabReport(packagePath: "/pkg", threshold: 100, setupSeconds: 1, baselineBuildSeconds: 10, baselineTestSeconds: 2,

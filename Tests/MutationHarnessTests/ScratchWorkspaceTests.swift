@@ -27,4 +27,46 @@ struct ScratchWorkspaceTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.temporaryDirectory.path).isEmpty)
         }
     }
+
+    @Test func symbolicLinksAreCopiedAsLinks() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/Sources/A/A.swift", "let a = 1\n")
+            try scratch.write("shared/Fixture.json", "{}\n")
+            let manager = FileManager.default
+            try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Sources/A/Alias.swift").path, withDestinationPath: "A.swift")
+            try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Fixtures").path, withDestinationPath: "../shared")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            try workspace.sync()
+
+            let copy = scratch.url.appendingPathComponent("copy")
+            #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path) == "A.swift")
+            #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Fixtures").path)
+                == scratch.url.appendingPathComponent("shared").standardizedFileURL.path, "a link out of the package points at the same folder")
+            #expect(workspace.read("Fixtures/Fixture.json") == "{}\n")
+            try manager.removeItem(at: scratch.url.appendingPathComponent("pkg/Sources/A/Alias.swift"))
+            try workspace.sync()
+            #expect(!manager.fileExists(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path), "a removed link is removed")
+        }
+    }
+
+    @Test func relativePathDependenciesResolveToTheSameFolderFromTheCopy() {
+        let package = URL(fileURLWithPath: "/work/app/Analytics")
+        let manifest = """
+            dependencies: [
+                .package(path: "../Shared"),
+                .package(name: "Local", path: "Vendor/Local"),
+                .package(path: "/opt/Absolute"),
+                .package(url: "https://example.com/x.git", from: "1.0.0"),
+            ],
+            targets: [.target(name: "A", path: "../Elsewhere")]
+            """
+        let rewritten = ManifestPaths.rewrite(manifest, package: package)
+        #expect(rewritten.contains(#".package(path: "/work/app/Shared")"#))
+        #expect(rewritten.contains(#".package(name: "Local", path: "Vendor/Local")"#), "a path inside the package is copied along")
+        #expect(rewritten.contains(#".package(path: "/opt/Absolute")"#))
+        #expect(rewritten.contains(#"path: "../Elsewhere")"#), "a target's path is not a dependency")
+        #expect(ManifestPaths.isManifest("Package.swift") && ManifestPaths.isManifest("Package@swift-5.9.swift"))
+        #expect(!ManifestPaths.isManifest("Sources/Package.swift"))
+    }
 }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `mutate` command: parses arguments, runs a sub-command, returns the
 /// exit code. Results go through `print` (standard output), errors and
@@ -22,6 +27,12 @@ public struct Harness {
     /// error, SIGINT and SIGTERM handled, every process it starts killed
     /// before it exits. Never returns.
     public static func runAsCommand(_ arguments: [String]) -> Never {
+        // A parent (Foundation's `Process`, for one) may have blocked SIGTERM.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         ProcessTree.adoptOrphans()
         let harness = Harness(printError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         let code = harness.main(arguments)

@@ -67,6 +67,15 @@ public struct TestRunReport: Equatable, Sendable {
             unfinished = events.unfinished
         }
         let crash = CrashLog(log: log ?? "")
+        if crash.message != nil || !crash.crashedXCTests.isEmpty {
+            // XCTest's xunit says only "failure" for a case whose process died.
+            report.cases = report.cases.map { result in
+                guard result.failed, result.message == nil || result.message == "failure" else { return result }
+                var result = result
+                result.message = "crash: \(crash.summary)"
+                return result
+            }
+        }
         unfinished += crash.crashedXCTests.filter { !unfinished.contains($0) }
         if !unfinished.isEmpty || crash.message != nil || crash.signal != nil {
             // The crashing thread's frames name the test; without them, the

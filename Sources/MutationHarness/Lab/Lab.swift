@@ -71,14 +71,14 @@ public final class Lab {
 
     private func runAll() throws -> LabReport {
         let setupStart = Date()
+        let lock = try claimScratch()
+        defer { withExtendedLifetime(lock) {} }
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
         } catch {
             throw LabError.workspace("cannot create the output folder \(configuration.outputPath.path): \(error.localizedDescription)")
         }
-        let lock = try claimScratch()
-        defer { withExtendedLifetime(lock) {} }
         print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
         try pause(at: "sync")
         do {

@@ -98,11 +98,22 @@ public struct ScratchWorkspace: Sendable {
     }
 
     /// Writes (or, for nil, deletes) a file of the copy.
+    ///
+    /// A mutant is applied and restored within a second when its tests are
+    /// quick; a build system that compares modification times in whole
+    /// seconds would then take the restored file for the one it compiled.
+    /// Each write therefore gets a modification time in a later whole second
+    /// than the file had.
     public func write(_ relative: String, _ content: String?) throws {
         let url = root.appendingPathComponent(relative)
         if let content {
+            let previous = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url, options: .atomic)
+            if let previous, floor(previous.timeIntervalSince1970) >= floor(Date().timeIntervalSince1970) {
+                let later = Date(timeIntervalSince1970: floor(previous.timeIntervalSince1970) + 1)
+                try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
+            }
         } else if FileManager.default.fileExists(atPath: url.path) {
             try FileManager.default.removeItem(at: url)
         }

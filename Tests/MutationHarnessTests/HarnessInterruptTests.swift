@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The real `mutate` executable, interrupted at each phase of a run, and two
+/// runs on one scratch copy. Part of the serialized end-to-end suite: they
+/// share its built scratch copy.
+extension HarnessEndToEndTests {
+    /// The `mutate` built next to this test bundle.
+    static var mutateExecutable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mutate")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return Scratch.base.deletingLastPathComponent().appendingPathComponent("debug/mutate")
+    }
+
+    /// Starts `mutate` with `arguments` in `folder`; standard output and error go to files.
+    private func launch(_ arguments: [String], in folder: URL, environment extra: [String: String], logs: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.mutateExecutable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        FileManager.default.createFile(atPath: logs.appendingPathExtension("out").path, contents: nil)
+        FileManager.default.createFile(atPath: logs.appendingPathExtension("err").path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: logs.appendingPathExtension("out"))
+        process.standardError = try FileHandle(forWritingTo: logs.appendingPathExtension("err"))
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    /// A `swift` that counts its calls and, at call `HOLD_AT`, starts a
+    /// grandchild in a session of its own (which a process-group kill would
+    /// miss), runs the real command and then hangs, so the phase lasts.
+    private func holdingSwift(in folder: URL) throws -> URL {
+        let script = folder.appendingPathComponent("swift-holding")
+        try Data("""
+            #!/bin/sh
+            dir="\(folder.path)"
+            n=$(( $(cat "$dir/calls" 2>/dev/null || echo 0) + 1 ))
+            echo $n > "$dir/calls"
+            if [ "$n" = "$HOLD_AT" ]; then
+              setsid sleep 300 >/dev/null 2>&1 &
+              echo $! > "$dir/grandchild.pid"
+              touch "$dir/held"
+              swift "$@"
+              sleep 300
+              exit 0
+            fi
+            exec swift "$@"
+
+            """.utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func anInterruptAtAnyPhaseExits130WithNoVerdictNoSurvivingProcessAndThePackageUntouched() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            let before = Scratch.snapshot(of: package)
+            let swift = try holdingSwift(in: scratch.url)
+            // (phase, environment that holds the run there, what shows it is there)
+            let phases: [(String, [String: String], String)] = [
+                ("sync", ["MUTATE_TEST_PAUSE": "sync"], "paused at sync"),
+                ("baseline build", ["HOLD_AT": "1"], "held"),
+                ("baseline tests", ["HOLD_AT": "2"], "held"),
+                ("mutant build", ["HOLD_AT": "3"], "held"),
+                ("mutant tests", ["HOLD_AT": "4"], "held"),
+                ("report writing", ["MUTATE_TEST_PAUSE": "reports"], "paused at reports"),
+            ]
+            for (index, (phase, hold, marker)) in phases.enumerated() {
+                for file in ["calls", "held", "grandchild.pid"] { try? FileManager.default.removeItem(at: scratch.url.appendingPathComponent(file)) }
+                let logs = scratch.url.appendingPathComponent("run-\(index)")
+                let output = scratch.url.appendingPathComponent("report-\(index)")
+                let process = try launch(
+                    ["--package-path", "Tiny", "--scratch", Self.sharedScratch.path, "--wait", "--mutant", "add-subtracts",
+                     "--output", output.path],
+                    in: scratch.url, environment: hold.merging(["MUTATE_SWIFT": swift.path]) { $1 }, logs: logs
+                )
+                let atPhase = {
+                    marker == "held"
+                        ? FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
+                        : ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains(marker)
+                }
+                _ = waitUntil(240) { atPhase() || !process.isRunning }
+                let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+                try #require(atPhase(), "\(phase): the run reached the phase: \(read("out")) \(read("err"))")
+                let signal = index.isMultiple(of: 2) ? SIGINT : SIGTERM
+                kill(process.processIdentifier, signal)
+                let ended = waitUntil(60) { !process.isRunning }
+                if !ended { kill(process.processIdentifier, SIGKILL) }
+                process.waitUntilExit()
+                let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+
+                #expect(ended && process.terminationReason == .exit && process.terminationStatus == 130,
+                        "\(phase): exit 130, got \(process.terminationStatus); \(errors)")
+                #expect(errors.contains("interrupted by signal \(signal)"), "\(phase): \(errors)")
+                if let results = try? ReportWriter.read(from: output) {
+                    #expect(results.mutants.allSatisfy { $0.status == .pending }, "\(phase): no verdict for an interrupted mutant")
+                }
+                if let text = try? String(contentsOf: scratch.url.appendingPathComponent("grandchild.pid"), encoding: .utf8),
+                   let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                {
+                    #expect(!ProcessTree.isAlive(pid), "\(phase): the grandchild in a session of its own is killed")
+                }
+                #expect(survivors(mentioning: [swift.path, Self.sharedScratch.path]).isEmpty, "\(phase): no process of the run is left")
+                #expect(Scratch.snapshot(of: package) == before, "\(phase): the package is untouched")
+            }
+        }
+    }
+
+    @Test func aSecondRunOnTheSameScratchCopyRefusesOrWaits() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            _ = try copyFixture(to: scratch)
+            let root = scratch.url.appendingPathComponent("scratch-copy")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try Data().write(to: root.appendingPathComponent(ScratchRules.marker))
+            // Another run holds the lock.
+            let held = try ScratchLock(root: root, wait: false, waiting: {})
+
+            let refused = try launch(["--package-path", "Tiny", "--scratch", root.path, "--mutant", "add-subtracts"], in: scratch.url,
+                                     environment: [:], logs: scratch.url.appendingPathComponent("refused"))
+            refused.waitUntilExit()
+            let message = try String(contentsOf: scratch.url.appendingPathComponent("refused.err"), encoding: .utf8)
+            #expect(refused.terminationStatus == HarnessExitCode.locked.rawValue)
+            #expect(message.contains("another mutate run is using the scratch copy"))
+
+            let waiting = try launch(["--package-path", "Tiny", "--scratch", root.path, "--mutant", "add-subtracts", "--wait"],
+                                     in: scratch.url, environment: [:], logs: scratch.url.appendingPathComponent("waiting"))
+            let announced = waitUntil(30) {
+                ((try? String(contentsOf: scratch.url.appendingPathComponent("waiting.out"), encoding: .utf8)) ?? "").contains("waiting for it")
+            }
+            #expect(announced)
+            kill(waiting.processIdentifier, SIGINT)
+            waiting.waitUntilExit()
+            #expect(waiting.terminationStatus == 130, "Ctrl-C while waiting for the lock")
+            withExtendedLifetime(held) {}
+        }
+    }
+
+    /// Live processes whose command line mentions any of `needles`.
+    private func survivors(mentioning needles: [String]) -> [String] {
+        #if os(Linux)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry), ProcessTree.isAlive(pid),
+                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
+            let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return needles.contains(where: command.contains) ? command : nil
+        }
+        #else
+        return []
+        #endif
+    }
+}
