@@ -81,8 +81,22 @@ struct BatchValidator {
         text.map(WireContract.isIdentifier) ?? false
     }
 
+    /// Only the canonical form, `8-4-4-4-12` hex digits: Foundation's
+    /// `UUID(uuidString:)` on Linux also takes spaces, `+` and `0x`, so three
+    /// spellings of one id would be stored as three events.
     func isUUID(_ text: String?) -> Bool {
-        guard let text, text.utf8.count == 36 else { return false }
-        return UUID(uuidString: text) != nil
+        guard let text else { return false }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (index, byte) in bytes.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                let hex = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+                guard hex else { return false }
+            }
+        }
+        return true
     }
 }

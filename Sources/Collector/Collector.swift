@@ -40,9 +40,16 @@ public final class Collector: Sendable {
         guard request.path.hasSuffix("/v1/batch") else { return respond(404, ["error": .string("not_found")]) }
         guard request.method == "POST" else { return respond(405, ["error": .string("method_not_allowed")]) }
         guard request.body.count <= Self.maximumBodyBytes else { return respond(413, ["error": .string("too_large")]) }
-        guard let json = try? JSONParser.parse(request.body), let batch = json.objectValue else {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(request.body)
+        } catch .duplicateKey(let path) {
+            // Which of two values counts is not defined: refuse, naming the field.
+            return respond(400, ["error": .string("bad_field"), "fields": .array([.string(path)])])
+        } catch {
             return respond(400, ["error": .string("bad_json")])
         }
+        guard let batch = json.objectValue else { return respond(400, ["error": .string("bad_json")]) }
         guard batch["schema_version"] == .integer(WireContract.schemaVersion) else { return respond(400, ["error": .string("unsupported_schema")]) }
         guard let appID = batch["app_id"]?.stringValue, allowList.contains(appID) else {
             return respond(403, ["error": .string("unknown_app")])

@@ -148,4 +148,48 @@ struct CollectorRulesTests {
         let prefixed = collector.handle(CollectorRequest(method: "POST", path: "/analytics/v1/batch", body: Array(Self.batch([Self.event()]).utf8)))
         #expect(prefixed.status == 200, "an endpoint with a path of its own")
     }
+
+    @Test(arguments: [
+        "0d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5 6",
+        "+d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5f6",
+        "0x9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5f6",
+        "0d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5fg",
+        "0d9e3c6a1b2c-4d5e-8f90-a1b2c3d4e5f6-",
+    ])
+    func onlyTheCanonicalUUIDSpellingIsAnEventID(id: String) throws {
+        let collector = try collector()
+        let response = post(collector, Self.batch([Self.event(id: id)]))
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[0].event_id\"]}")
+        #expect(collector.store.count == 0)
+    }
+
+    @Test func oneUUIDInTwoCasesIsStoredOnce() throws {
+        let collector = try collector()
+        let id = "0d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+        #expect(post(collector, Self.batch([Self.event(id: id)])).status == 200)
+        #expect(post(collector, Self.batch([Self.event(id: id.uppercased())])).bodyText == "{\"accepted\":0,\"duplicates\":1}")
+        #expect(collector.store.count == 1)
+    }
+
+    @Test func aNULInsideAStringIsStoredWhole() throws {
+        let collector = try collector()
+        let body = Self.batch([Self.event()]).replacingOccurrences(of: "\"session_id\":\"s-1\"", with: "\"session_id\":\"abc\\u0000def\"")
+        #expect(post(collector, body).status == 200)
+        let stored = try #require(collector.store.events().first)
+        #expect(stored.sessionID == "abc\u{0}def", "the column keeps the bytes after the NUL")
+    }
+
+    @Test func aKeyGivenTwiceIsABadFieldNamedByItsPath() throws {
+        let collector = try collector()
+        let twice = Self.batch([Self.event()]).replacingOccurrences(of: "\"app_id\":\"com.example.app\"",
+                                                                     with: "\"app_id\":\"evil\",\"app_id\":\"com.example.app\"")
+        var response = post(collector, twice)
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"app_id\"]}")
+        let inEvent = Self.batch([Self.event(), Self.event(props: "{\"a\":1,\"a\":2}")])
+        response = post(collector, inEvent)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[1].props.a\"]}")
+        #expect(collector.store.count == 0)
+    }
 }

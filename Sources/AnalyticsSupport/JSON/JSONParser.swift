@@ -7,6 +7,8 @@ package enum JSONParseError: Error, Equatable, Sendable {
     case invalidUTF8
     case trailingBytes(offset: Int)
     case tooDeep
+    /// An object names the same key twice; `path` is where (`events[0].app_id`).
+    case duplicateKey(path: String)
 }
 
 /// A strict RFC 8259 parser. Numbers without a fraction or exponent that fit
@@ -16,6 +18,8 @@ package struct JSONParser {
     private let bytes: [UInt8]
     private var offset = 0
     private var depth = 0
+    /// Where the parser is, for a duplicate key's path: keys and `[index]`.
+    private var path: [String] = []
     private static let maximumDepth = 64
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -61,6 +65,15 @@ package struct JSONParser {
         }
     }
 
+    /// `["events", "[0]", "app_id"]` -> `events[0].app_id`.
+    private static func render(_ path: [String]) -> String {
+        var text = ""
+        for part in path {
+            if part.hasPrefix("[") || text.isEmpty { text += part } else { text += "." + part }
+        }
+        return text
+    }
+
     private mutating func enter() throws(JSONParseError) {
         depth += 1
         if depth > Self.maximumDepth { throw .tooDeep }
@@ -81,7 +94,10 @@ package struct JSONParser {
             guard try peek() == UInt8(ascii: ":") else { throw .unexpectedByte(bytes[offset], offset: offset) }
             offset += 1
             skipWhitespace()
+            path.append(key)
+            guard members[key] == nil else { throw .duplicateKey(path: Self.render(path)) }
             members[key] = try parseValue()
+            path.removeLast()
             skipWhitespace()
             let next = try peek()
             offset += 1
@@ -99,7 +115,9 @@ package struct JSONParser {
         if try peek() == UInt8(ascii: "]") { offset += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            path.append("[\(elements.count)]")
             elements.append(try parseValue())
+            path.removeLast()
             skipWhitespace()
             let next = try peek()
             offset += 1

@@ -130,7 +130,12 @@ package final class SQLiteDatabase {
         case .null: code = sqlite3_bind_null(statement, index)
         case .integer(let number): code = sqlite3_bind_int64(statement, index, number)
         case .real(let number): code = sqlite3_bind_double(statement, index, number)
-        case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, transient)
+        case .text(let text):
+            // With the byte length: a NUL inside the string is kept, not a terminator.
+            let bytes = Array(text.utf8)
+            code = bytes.isEmpty ? sqlite3_bind_text(statement, index, "", 0, transient) : bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(statement, index, $0.baseAddress, Int32(buffer.count), transient) }
+            }
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in
                 sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), transient)
@@ -143,7 +148,10 @@ package final class SQLiteDatabase {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, index)))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            guard count > 0, let pointer = sqlite3_column_text(statement, index) else { return .text("") }
+            return .text(String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, index))
             guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return .blob([]) }
