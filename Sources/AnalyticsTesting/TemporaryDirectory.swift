@@ -5,10 +5,12 @@ import Foundation
 public struct TemporaryDirectory: Sendable {
     public let url: URL
 
-    /// Creates a fresh, empty, uniquely named folder.
-    public init(prefix: String = "analytics-test") throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+    /// Creates a fresh, empty, uniquely named folder in `parent` (created if
+    /// missing), or in the system's temporary folder when `parent` is nil.
+    public init(prefix: String = "analytics-test", in parent: URL? = nil) throws {
+        let parent = parent ?? FileManager.default.temporaryDirectory
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        url = parent.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
     }
 

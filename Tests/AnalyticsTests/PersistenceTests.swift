@@ -21,8 +21,8 @@ struct PersistenceTests {
     }
 
     @Test func freshStorageGetsADifferentInstallID() throws {
-        let one = try TemporaryDirectory()
-        let two = try TemporaryDirectory()
+        let one = try TemporaryDirectory(in: testScratch)
+        let two = try TemporaryDirectory(in: testScratch)
         defer { one.remove(); two.remove() }
         let first = try TestClient(storage: one.url)
         let second = try TestClient(storage: two.url)
@@ -106,14 +106,40 @@ struct PersistenceTests {
         }
     }
 
-    @Test func corruptDatabaseFallsBackToMemoryAndStillDelivers() throws {
+    @Test func aCorruptDatabaseIsMovedAsideAndAFreshQueueKeepsEvents() throws {
         try withStorage { storage in
-            try Data("this is not an SQLite database, just bytes".utf8).write(to: storage.appendingPathComponent("events.sqlite"))
-            let client = try TestClient(storage: storage)
+            let garbage = Data("this is not an SQLite database, just bytes".utf8)
+            try garbage.write(to: storage.appendingPathComponent("events.sqlite"))
+            let client = try TestClient(storage: storage, network: .offline)
             client.track(2)
             client.analytics.flush()
-            #expect(client.transport.sentEvents.count == 2)
-            #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } })
+            let repaired = client.diagnostics.compactMap { if case .storageRepaired(let path) = $0 { path } else { nil } }
+            #expect(repaired.count == 1, "reported once: \(client.diagnostics)")
+            let aside = try #require(repaired.first)
+            #expect(aside.contains("events.sqlite.unreadable-"))
+            #expect(FileManager.default.contents(atPath: aside) == garbage, "the unreadable file is kept for inspection")
+            client.analytics.stop()
+
+            // The fresh queue is on disk: the next launch delivers, with no new report.
+            let relaunched = try TestClient(storage: storage)
+            relaunched.analytics.flush()
+            #expect(relaunched.transport.sentEvents.count == 2)
+            #expect(relaunched.diagnostics.isEmpty)
+        }
+    }
+
+    @Test func aGarbageInstallIDFileIsReportedBeforeItIsReplaced() throws {
+        try withStorage { storage in
+            try Data("not-a-uuid\n".utf8).write(to: storage.appendingPathComponent("install-id"))
+            let client = try TestClient(storage: storage)
+            client.track(1)
+            client.analytics.flush()
+            #expect(client.diagnostics.contains { if case .installIDReplaced = $0 { true } else { false } })
+            let id = try #require(client.transport.batches.first?.installID)
+            #expect(try String(contentsOf: storage.appendingPathComponent("install-id"), encoding: .utf8) == id)
+            client.analytics.stop()
+            let second = try TestClient(storage: storage)
+            #expect(second.diagnostics.isEmpty, "a good id is not reported")
         }
     }
 

@@ -25,7 +25,7 @@ struct SDKToCollectorTests {
     }
 
     private func withStorage(_ body: (URL) throws -> Void) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory(in: testScratch)
         defer { directory.remove() }
         try body(directory.url)
     }
@@ -120,3 +120,9 @@ struct SDKToCollectorTests {
         }
     }
 }
+
+/// `.build/test-scratch` of this package: tests keep their folders there,
+/// never in the machine's shared temporary folder.
+private let testScratch = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent(".build/test-scratch", isDirectory: true)

@@ -22,8 +22,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     private let url: URL
     private let encoder: BatchEncoder
     private let dependencies: Dependencies
-    private var queue: any EventQueue
-    private let capacity: Int
+    private let queue: ResilientQueue
     private var machine: DeliveryMachine
     private var timer: (any ScheduledWork)?
     private var timerGeneration = 0
@@ -35,14 +34,20 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// The last context and its bytes: it changes only with the network.
     private var encodedContext: (context: EventContext?, bytes: [UInt8]) = (nil, [])
     private var commitScheduled = false
+    /// At most this many received events wait for the group commit: a long
+    /// burst is written in slices, so a crash loses at most this many.
+    static let maximumPending = 256
+    /// Called once the uploader has nothing in flight (awaitable flush and stop).
+    private var idleWaiters: [() -> Void] = []
+    /// The kind of delivery trouble last reported, until delivery works again.
+    private var trouble: String?
 
-    init(url: URL, encoder: BatchEncoder, queue: any EventQueue, capacity: Int, policy: DeliveryMachine.Policy,
+    init(url: URL, encoder: BatchEncoder, queue: ResilientQueue, policy: DeliveryMachine.Policy,
          uploadsAllowed: Bool, dependencies: Dependencies)
     {
         self.url = url
         self.encoder = encoder
         self.queue = queue
-        self.capacity = capacity
         self.dependencies = dependencies
         self.machine = DeliveryMachine(policy: policy, uploadsAllowed: uploadsAllowed)
     }
@@ -62,6 +67,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
             return dependencies.report(.eventRejected(name: event.name, reason: .eventTooLarge(bytes: queued.payload.count)))
         }
         pending.append(queued)
+        if pending.count >= Self.maximumPending { return commitPending() }
         guard !commitScheduled else { return }
         commitScheduled = true
         dependencies.scheduler.execute { [self] in commitPending() }
@@ -73,13 +79,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         guard !pending.isEmpty else { return }
         let events = pending
         pending.removeAll()
-        let dropped: Int
-        do {
-            dropped = try queue.append(events)
-        } catch {
-            fallBackToMemory(after: error)
-            dropped = (try? queue.append(events)) ?? 0
-        }
+        let dropped = queue.append(events)
         if dropped > 0 { dependencies.report(.queueOverflow(dropped: dropped)) }
         apply(machine.eventsQueued(count: queue.count, oldestAge: oldestAge()))
     }
@@ -89,9 +89,30 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         apply(machine.flushRequested(count: queue.count))
     }
 
+    /// Flushes, then calls `done` once nothing is in flight: every event
+    /// received so far is on disk (or in memory, if the disk failed) and the
+    /// upload attempts the flush started have finished, delivered or kept
+    /// for retry.
+    func flush(then done: @escaping () -> Void) {
+        flush()
+        idleWaiters.append(done)
+        notifyIfIdle()
+    }
+
+    private func notifyIfIdle() {
+        guard machine.phase != .sending, !idleWaiters.isEmpty else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        waiters.forEach { $0() }
+    }
+
     func purge() {
         pending.removeAll()
-        do { try queue.removeAll() } catch { dependencies.report(.storageUnavailable(reason: "\(error)")) }
+        do {
+            try queue.removeAll()
+        } catch {
+            dependencies.report(.storageUnavailable(reason: "the opt-out could not empty the queue on disk: \(error)"))
+        }
     }
 
     func uploadsAllowedChanged(_ allowed: Bool) {
@@ -99,15 +120,19 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         apply(machine.uploadsAllowedChanged(allowed, count: queue.count))
     }
 
-    /// Flushes what is queued, then schedules nothing more.
-    func stop() {
+    /// Flushes what is queued, then schedules nothing more; `done` runs
+    /// once the last upload attempt has finished.
+    func stop(then done: @escaping () -> Void = {}) {
         flush()
         stopped = true
         machine.stopped()
         cancelTimer()
+        idleWaiters.append(done)
+        notifyIfIdle()
     }
 
     private func apply(_ action: DeliveryMachine.Action) {
+        defer { notifyIfIdle() }
         switch action {
         case .none:
             break
@@ -118,9 +143,13 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
             cancelTimer()
             guard !stopped else { return }
             let generation = timerGeneration
-            timer = dependencies.scheduler.schedule(after: delay) { [self] in
-                dependencies.scheduler.execute { [self] in
-                    guard generation == timerGeneration else { return }
+            // Weak: a cancelled timer stays with the dispatch queue until its
+            // deadline, and must not keep a stopped uploader (and its open
+            // database) alive that long.
+            let scheduler = dependencies.scheduler
+            timer = scheduler.schedule(after: delay) { [weak self] in
+                scheduler.execute { [weak self] in
+                    guard let self, generation == timerGeneration else { return }
                     timer = nil
                     apply(machine.timerFired(count: queue.count))
                 }
@@ -135,14 +164,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     private func send(limit: Int) {
-        let peeked: [QueuedEvent]
-        do {
-            peeked = try queue.peek(limit: limit)
-        } catch {
-            fallBackToMemory(after: error)
-            peeked = []
-        }
-        let batch = Self.fitting(peeked, within: Self.maximumBatchBytes)
+        let batch = Self.fitting(queue.peek(limit: limit), within: Self.maximumBatchBytes)
         guard !batch.isEmpty else {
             return apply(machine.batchFinished(.delivered, sentCount: 0, count: queue.count, oldestAge: oldestAge(), jitter: 0))
         }
@@ -154,13 +176,6 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         dependencies.transport.send(request) { [self] result in
             dependencies.scheduler.execute { [self] in finish(batch, result: result) }
         }
-    }
-
-    /// The database stopped answering: what it holds stays on disk for the
-    /// next launch; this process carries on in memory, and says so.
-    private func fallBackToMemory(after error: any Error) {
-        dependencies.report(.storageUnavailable(reason: "\(error)"))
-        queue = MemoryEventQueue(capacity: capacity)
     }
 
     /// The longest prefix of `events` whose payloads fit in `budget` bytes
@@ -178,27 +193,38 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
 
     private func finish(_ batch: [QueuedEvent], result: Result<TransportResponse, NetworkFailure>) {
         let outcome = ResponsePolicy.outcome(of: result, batchSize: batch.count)
-        do {
-            switch outcome {
-            case .delivered:
-                try queue.remove(batch)
-            case .dropBatch(let reason):
-                try queue.remove(batch)
-                dependencies.report(.batchDropped(events: batch.count, reason: reason))
-            case .dropEvents(let indices):
-                try queue.remove(indices.map { batch[$0] })
-                dependencies.report(.eventsDroppedByCollector(count: indices.count))
-            case .split, .retry:
-                break
-            }
-        } catch {
-            dependencies.report(.storageUnavailable(reason: "\(error)"))
+        switch outcome {
+        case .delivered:
+            queue.remove(batch)
+        case .dropBatch(let reason):
+            queue.remove(batch)
+            dependencies.report(.batchDropped(events: batch.count, reason: reason))
+        case .dropEvents(let indices):
+            queue.remove(indices.map { batch[$0] })
+            dependencies.report(.eventsDroppedByCollector(count: indices.count))
+        case .split, .retry:
+            break
         }
+        reportTrouble(result)
         apply(machine.batchFinished(outcome, sentCount: batch.count, count: queue.count, oldestAge: oldestAge(), jitter: dependencies.jitter()))
     }
 
+    /// The first failure of a kind, then a recovery: never one per retry.
+    private func reportTrouble(_ result: Result<TransportResponse, NetworkFailure>) {
+        guard let kind = DeliveryTrouble.kind(of: result) else {
+            if trouble != nil, case .success(let response) = result, (200..<300).contains(response.status) {
+                trouble = nil
+                dependencies.report(.deliveryRecovered)
+            }
+            return
+        }
+        guard kind != trouble else { return }
+        trouble = kind
+        dependencies.report(.deliveryFailing(reason: DeliveryTrouble.explanation(of: result, url: url)))
+    }
+
     private func oldestAge() -> Duration {
-        guard let oldest = try? queue.oldestTimestamp() else { return .zero }
+        guard let oldest = queue.oldestTimestamp() else { return .zero }
         return .milliseconds(max(0, EpochMilliseconds.of(dependencies.clock.now()) - oldest))
     }
 }

@@ -53,10 +53,28 @@ public final class Analytics: AnalyticsTracking, Sendable {
 
     /// Closes the open screen visit, flushes, empties the screen stack and
     /// stops collecting. Queued events stay on disk for the next start.
+    /// Returns at once; `stop() async` waits for the end.
     public func stop() {
-        guard let pipeline = state.withLock({ state in defer { state.pipeline = nil }; return state.pipeline }) else { return }
+        stop(completion: {})
+    }
+
+    /// `stop()`, then `completion` (on the SDK's worker) once every event
+    /// tracked before the call is on disk and the last upload attempt has
+    /// finished (delivered, or kept for the next start). Called at once when
+    /// analytics was not started.
+    public func stop(completion: @escaping @Sendable () -> Void) {
+        guard let pipeline = state.withLock({ state in defer { state.pipeline = nil }; return state.pipeline }) else { return completion() }
         let stamp = Stamp(clock: pipeline.clock)
-        pipeline.scheduler.execute { pipeline.stop(at: stamp) }
+        pipeline.scheduler.execute { pipeline.stop(at: stamp, then: completion) }
+    }
+
+    /// `stop()`, returning once every event tracked before the call is on
+    /// disk and the last upload attempt has finished. A command-line tool
+    /// calls this before it exits.
+    public func stop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            stop(completion: { continuation.resume() })
+        }
     }
 
     /// Reports an event. Returns at once; invalid events are reported through
@@ -70,10 +88,29 @@ public final class Analytics: AnalyticsTracking, Sendable {
         pipeline.scheduler.execute { pipeline.track(name: name, properties: properties, id: id, at: stamp) }
     }
 
-    /// Sends everything queued now.
+    /// Sends everything queued now. Returns at once; `flush() async` waits.
     public func flush() {
         guard let pipeline = state.withLock({ $0.pipeline }) else { return }
         pipeline.scheduler.execute { pipeline.flush() }
+    }
+
+    /// Sends everything queued now, then calls `completion` (on the SDK's
+    /// worker) once every event tracked before the call is on disk and the
+    /// uploads this flush started have finished: delivered, or kept for
+    /// retry (offline, or the collector failing). Called at once when
+    /// analytics is not started.
+    public func flush(completion: @escaping @Sendable () -> Void) {
+        guard let pipeline = state.withLock({ $0.pipeline }) else { return completion() }
+        pipeline.scheduler.execute { pipeline.flush(then: completion) }
+    }
+
+    /// `flush()`, returning when every event tracked before the call is on
+    /// disk and the uploads it started have finished (delivered, or kept for
+    /// retry). `track` stays non-blocking; only the caller of this waits.
+    public func flush() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            flush(completion: { continuation.resume() })
+        }
     }
 
     /// Opting out stops collection and purges every queued event; the choice

@@ -17,6 +17,18 @@ public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
     case batchDropped(events: Int, reason: String)
     /// The collector named invalid events; they were dropped and the rest resent.
     case eventsDroppedByCollector(count: Int)
+    /// Events reach the disk again after `storageUnavailable`.
+    case storageRecovered
+    /// The queue's database file could not be read; it was moved aside
+    /// (kept for inspection) and a fresh queue started.
+    case storageRepaired(movedTo: String)
+    /// The stored install id could not be read and a new one was made: this
+    /// install's history is split in two at this point.
+    case installIDReplaced(reason: String)
+    /// Delivery fails (reported once per kind of failure); events are kept.
+    case deliveryFailing(reason: String)
+    /// Delivery works again after `deliveryFailing`.
+    case deliveryRecovered
 
     public var description: String {
         switch self {
@@ -28,6 +40,11 @@ public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
         case let .queueOverflow(dropped): "the event queue is full; dropped the \(dropped) oldest event(s)"
         case let .batchDropped(events, reason): "the collector refused a batch of \(events) event(s), which were dropped: \(reason)"
         case let .eventsDroppedByCollector(count): "the collector rejected \(count) invalid event(s); the rest were resent"
+        case .storageRecovered: "events are written to disk again"
+        case let .storageRepaired(movedTo): "the event queue's database could not be read; it was moved to \(movedTo) and a new queue started"
+        case let .installIDReplaced(reason): "the stored install id could not be read, so a new one was made (this install's history splits here): \(reason)"
+        case let .deliveryFailing(reason): "delivery is failing: \(reason)"
+        case .deliveryRecovered: "delivery works again"
         }
     }
 }

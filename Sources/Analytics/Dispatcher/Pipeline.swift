@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Foundation
 
 /// One started run of the SDK: storage, session, screen stack and providers.
@@ -44,11 +45,11 @@ final class Pipeline: @unchecked Sendable {
         if configuration.sendsToCollector {
             let installID = InstallIDStore(directory: storage).loadOrCreate(using: configuration.installIDs)
             if let failure = installID.persistenceFailure { report(.installIDNotPersisted(reason: failure)) }
+            if let replaced = installID.replacedUnreadable { report(.installIDReplaced(reason: replaced)) }
             let uploader = CollectorUploader(
                 url: configuration.batchURL,
                 encoder: BatchEncoder(appID: configuration.appID, installID: installID.id.wireString),
                 queue: openQueue(),
-                capacity: configuration.queueCapacity,
                 policy: DeliveryMachine.Policy(
                     batchSize: configuration.batchSize, maximumAge: configuration.maximumBatchAge, backoff: configuration.backoff
                 ),
@@ -74,13 +75,18 @@ final class Pipeline: @unchecked Sendable {
         }
     }
 
-    func stop(at stamp: Stamp) {
+    /// Closes the visit, flushes every provider and lets go of storage,
+    /// observers and providers; `done` runs once the last upload attempt
+    /// has finished.
+    func stop(at stamp: Stamp, then done: @escaping () -> Void = {}) {
         emit(screens.stop(at: stamp.uptime), at: stamp)
         lifecycle?.cancel()
         lifecycle = nil
         running = false
         for provider in providers where provider !== uploader { provider.flush() }
-        uploader?.stop()
+        if let uploader { uploader.stop(then: done) } else { done() }
+        uploader = nil
+        providers = []
     }
 
     // MARK: - Events
@@ -115,6 +121,12 @@ final class Pipeline: @unchecked Sendable {
 
     func flush() {
         for provider in providers { provider.flush() }
+    }
+
+    /// Flushes; `done` runs once the uploads the flush started have finished.
+    func flush(then done: @escaping () -> Void) {
+        for provider in providers where provider !== uploader { provider.flush() }
+        if let uploader { uploader.flush(then: done) } else { done() }
     }
 
     func setOptOut(_ optOut: Bool) {
@@ -183,14 +195,37 @@ final class Pipeline: @unchecked Sendable {
         }
     }
 
-    private func openQueue() -> any EventQueue {
-        guard let storage else { return MemoryEventQueue(capacity: configuration.queueCapacity) }
-        let path = storage.appendingPathComponent(SQLiteEventQueue.fileName).path
+    /// The queue on disk, or in memory when no database can be had. A file
+    /// that is not a database (or a damaged one) is moved aside, kept for
+    /// inspection, and a fresh queue started: it would fail every launch.
+    private func openQueue() -> ResilientQueue {
+        ResilientQueue(disk: openDiskQueue(), capacity: configuration.queueCapacity, uptime: { [clock] in clock.uptime() },
+                       report: configuration.onDiagnostic)
+    }
+
+    private func openDiskQueue() -> SQLiteEventQueue? {
+        guard let storage else { return nil }
+        let file = storage.appendingPathComponent(SQLiteEventQueue.fileName)
         do {
-            return try SQLiteEventQueue(path: path, capacity: configuration.queueCapacity)
+            return try SQLiteEventQueue(path: file.path, capacity: configuration.queueCapacity)
+        } catch where SQLiteDatabase.isCorruption(error) {
+            let stamp = EpochMilliseconds.of(clock.now())
+            let aside = storage.appendingPathComponent("\(SQLiteEventQueue.fileName).unreadable-\(stamp)")
+            do {
+                try FileManager.default.moveItem(at: file, to: aside)
+                for suffix in ["-wal", "-shm"] {
+                    try? FileManager.default.removeItem(at: URL(fileURLWithPath: file.path + suffix))
+                }
+                let fresh = try SQLiteEventQueue(path: file.path, capacity: configuration.queueCapacity)
+                report(.storageRepaired(movedTo: aside.path))
+                return fresh
+            } catch {
+                report(.storageUnavailable(reason: "\(file.path) cannot be read and cannot be moved aside: \(error)"))
+                return nil
+            }
         } catch {
             report(.storageUnavailable(reason: "\(error)"))
-            return MemoryEventQueue(capacity: configuration.queueCapacity)
+            return nil
         }
     }
 

@@ -11,6 +11,9 @@ struct InstallIDStore {
     struct Loaded {
         var id: UUID
         var persistenceFailure: String?
+        /// Set when a stored id existed but could not be read: the new id
+        /// splits the install's history, so the app hears of it.
+        var replacedUnreadable: String?
     }
 
     /// Returns the stored id, or creates, stores and returns a new one.
@@ -20,17 +23,20 @@ struct InstallIDStore {
             return Loaded(id: generate(), persistenceFailure: "no storage directory")
         }
         let file = directory.appendingPathComponent(Self.fileName)
-        if let stored = try? String(contentsOf: file, encoding: .utf8),
-           let id = UUID(uuidString: stored.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            return Loaded(id: id)
+        var replaced: String?
+        if let data = FileManager.default.contents(atPath: file.path) {
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let id = UUID(uuidString: text), text.utf8.count == 36 { return Loaded(id: id) }
+            replaced = "\(file.path) holds \(data.count) byte(s) that are not an install id"
+        } else if FileManager.default.fileExists(atPath: file.path) {
+            replaced = "\(file.path) cannot be read"
         }
         let id = generate()
         do {
             try Data(id.wireString.utf8).write(to: file, options: .atomic)
-            return Loaded(id: id)
+            return Loaded(id: id, replacedUnreadable: replaced)
         } catch {
-            return Loaded(id: id, persistenceFailure: "cannot write \(file.path): \(error.localizedDescription)")
+            return Loaded(id: id, persistenceFailure: "cannot write \(file.path): \(error.localizedDescription)", replacedUnreadable: replaced)
         }
     }
 }

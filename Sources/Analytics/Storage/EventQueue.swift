@@ -43,9 +43,13 @@ final class MemoryEventQueue: EventQueue {
     private var events: [QueuedEvent] = []
     private var head = 0
     private let capacity: Int
-    private var nextSequence: Int64 = 1
+    private var nextSequence: Int64
 
-    init(capacity: Int) { self.capacity = capacity }
+    /// `firstSequence` keeps its sequences apart from another queue's.
+    init(capacity: Int, firstSequence: Int64 = 1) {
+        self.capacity = capacity
+        nextSequence = firstSequence
+    }
 
     var count: Int { events.count - head }
 

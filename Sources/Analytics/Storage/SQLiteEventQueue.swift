@@ -27,25 +27,28 @@ package final class SQLiteEventQueue: EventQueue {
         count = Int(try database.query("SELECT COUNT(*) FROM events").first?.first?.integer ?? 0)
     }
 
+    /// The count changes only once the transaction has committed: a COMMIT
+    /// that fails (disk full) leaves the queue as it was, and says so.
     package func append(_ events: [QueuedEvent]) throws -> Int {
-        try database.transaction { () throws(SQLiteError) in
+        let (added, dropped) = try database.transaction { () throws(SQLiteError) -> (Int, Int) in
+            var added = 0
             for event in events {
                 try database.query(
                     "INSERT INTO events (event_id, ts, payload) VALUES (?, ?, ?)",
                     [.text(event.id), .integer(event.timestamp), .blob(event.payload)]
                 )
-                count += database.changes
+                added += database.changes
             }
-        }
-        let overflow = max(0, count - capacity)
-        if overflow > 0 {
+            let overflow = max(0, count + added - capacity)
+            guard overflow > 0 else { return (added, 0) }
             try database.query(
                 "DELETE FROM events WHERE seq IN (SELECT seq FROM events ORDER BY seq LIMIT ?)",
                 [.integer(Int64(overflow))]
             )
-            count -= database.changes
+            return (added, database.changes)
         }
-        return overflow
+        count += added - dropped
+        return dropped
     }
 
     package func peek(limit: Int) throws -> [QueuedEvent] {
@@ -61,23 +64,31 @@ package final class SQLiteEventQueue: EventQueue {
         let sequences = events.map(\.sequence).sorted()
         guard var runStart = sequences.first else { return }
         var runEnd = runStart
-        try database.transaction { () throws(SQLiteError) in
+        let removed = try database.transaction { () throws(SQLiteError) -> Int in
+            var removed = 0
             for sequence in sequences.dropFirst() + [Int64.max] {
                 if sequence == runEnd + 1 {
                     runEnd = sequence
                     continue
                 }
                 try database.query("DELETE FROM events WHERE seq BETWEEN ? AND ?", [.integer(runStart), .integer(runEnd)])
-                count -= database.changes
+                removed += database.changes
                 runStart = sequence
                 runEnd = sequence
             }
+            return removed
         }
+        count -= removed
     }
 
     package func removeAll() throws {
         try database.execute("DELETE FROM events")
         count = 0
+    }
+
+    /// The highest sequence ever given out (0 for a new queue).
+    package func lastSequence() throws -> Int64 {
+        try database.query("SELECT COALESCE(MAX(seq), 0) FROM events").first?.first?.integer ?? 0
     }
 
     package func oldestTimestamp() throws -> Int64? {

@@ -106,6 +106,11 @@ package final class SQLiteDatabase {
     }
 
     /// Runs `body` inside one transaction, rolled back if it throws.
+    /// A file that is not a database, or a damaged one: it will never work again.
+    package static func isCorruption(_ error: SQLiteError) -> Bool {
+        error.code & 0xFF == SQLITE_NOTADB || error.code & 0xFF == SQLITE_CORRUPT
+    }
+
     package func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         try execute("BEGIN IMMEDIATE")
         do {
@@ -162,13 +167,14 @@ package final class SQLiteDatabase {
 }
 
 extension SQLiteError {
-    fileprivate var code: Int32 {
+    /// The SQLite result code (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_NOTADB`, ...).
+    package var code: Int32 {
         switch self {
         case .open(_, let code, _), .prepare(_, let code, _), .step(let code, _), .bind(let code, _): return code
         }
     }
 
-    fileprivate var message: String {
+    package var message: String {
         switch self {
         case .open(_, _, let message), .prepare(_, _, let message), .step(_, let message), .bind(_, let message): return message
         }

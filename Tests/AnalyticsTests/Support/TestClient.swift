@@ -51,7 +51,13 @@ final class TestClient: @unchecked Sendable {
 
 /// A storage folder for one test, removed when the test ends.
 func withStorage<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory(in: testScratch)
     defer { directory.remove() }
     return try body(directory.url)
 }
+
+/// `.build/test-scratch` of this package: tests keep their folders there,
+/// never in the machine's shared temporary folder.
+let testScratch = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent(".build/test-scratch", isDirectory: true)
