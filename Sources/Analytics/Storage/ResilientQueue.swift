@@ -93,11 +93,18 @@ final class ResilientQueue {
         let onDisk = events.filter { $0.sequence < Self.memoryBase }.map(\.sequence)
         guard let disk, !(onDisk.isEmpty && tombstones.isEmpty) else { return }
         let doomed = tombstones.union(onDisk)
+        // While writes fail, do not wait on the disk for every batch.
+        guard diskWritable || retryIsDue else {
+            tombstones = doomed
+            return
+        }
         do {
             try disk.remove(doomed.map { QueuedEvent(id: "", timestamp: 0, payload: [], sequence: $0) })
             tombstones.removeAll()
         } catch {
-            if tombstones.isEmpty {
+            lastWriteFailure = uptime()
+            if diskWritable {
+                diskWritable = false
                 report(.storageUnavailable(reason: "delivered events cannot be deleted from the queue; they are set aside for this run: \(error)"))
             }
             tombstones = doomed

@@ -86,6 +86,18 @@ package final class SQLiteEventQueue: EventQueue {
         count = 0
     }
 
+    /// For tests of a full disk: caps the database at its current size, so
+    /// no write that needs a new page can commit (SQLite answers
+    /// `SQLITE_FULL`, as on a full volume); `false` lifts the cap.
+    package func limitPages(toCurrent limited: Bool) throws {
+        if limited {
+            let pages = try database.query("PRAGMA page_count").first?.first?.integer ?? 1
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE; PRAGMA max_page_count = \(pages)")
+        } else {
+            try database.execute("PRAGMA max_page_count = 1073741823; PRAGMA journal_mode = WAL")
+        }
+    }
+
     /// The highest sequence ever given out (0 for a new queue).
     package func lastSequence() throws -> Int64 {
         try database.query("SELECT COALESCE(MAX(seq), 0) FROM events").first?.first?.integer ?? 0

@@ -1,0 +1,122 @@
+import Analytics
+import AnalyticsSupport
+import AnalyticsTesting
+import Foundation
+import Testing
+@testable import Analytics
+
+/// Storage that fails under the SDK: a database locked by another
+/// connection, a full disk, a stopped client's resources. Each case ends
+/// with every event `track` accepted either delivered or still queued.
+struct StorageFaultTests {
+    private func ids(_ client: TestClient) -> [String] { client.transport.sentEvents.map(\.eventID) }
+
+    @Test func aLockedDatabaseLosesNothingAndMixesNoBatches() throws {
+        try withStorage { storage in
+            // 100 events wait on disk from an earlier, offline run.
+            let earlier = try TestClient(storage: storage, network: .offline)
+            earlier.track(100)
+            earlier.analytics.stop()
+
+            // Another connection holds the write lock for the whole launch.
+            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
+            try holder.execute("BEGIN IMMEDIATE")
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(10, startingAt: 100)
+            #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } }, "the failing write is reported")
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            let sentWhileLocked = ids(client)
+            #expect(Set(sentWhileLocked).count == sentWhileLocked.count, "no batch is sent twice")
+            #expect(sentWhileLocked.count == 110, "the 100 on disk and the 10 in memory all go out: \(sentWhileLocked.count)")
+
+            // The lock goes; past the retry interval the tombstoned deletes commit.
+            try holder.execute("COMMIT")
+            client.clock.advance(by: .seconds(6))
+            client.track(1, startingAt: 110)
+            client.analytics.flush()
+            #expect(client.diagnostics.contains(.storageRecovered))
+            client.analytics.stop()
+
+            let relaunched = try TestClient(storage: storage)
+            relaunched.analytics.flush()
+            #expect(ids(relaunched).isEmpty, "nothing delivered is sent again: \(ids(relaunched).count)")
+            #expect(Set(ids(client)).count == 111)
+        }
+    }
+
+    @Test func aFullDiskKeepsDeliveringAndNeverResendsTheSameBatch() throws {
+        try withStorage { storage in
+            let path = storage.appendingPathComponent("events.sqlite").path
+            let disk = try SQLiteEventQueue(path: path, capacity: 10_000)
+            var reports: [AnalyticsDiagnostic] = []
+            var now = Duration.zero
+            let queue = ResilientQueue(disk: disk, capacity: 10_000, uptime: { now }, report: { reports.append($0) })
+            func events(_ range: Range<Int>) -> [QueuedEvent] {
+                range.map { QueuedEvent(id: "e\($0)", timestamp: Int64($0), payload: Array(String(repeating: "x", count: 400).utf8)) }
+            }
+            #expect(queue.append(events(0..<200)) == 0)
+            // The volume fills up: no page can be added or freed any more.
+            try disk.limitPages(toCurrent: true)
+            #expect(queue.append(events(200..<260)) == 0, "a failing write keeps the events in memory")
+            #expect(reports.contains { if case .storageUnavailable = $0 { true } else { false } })
+            #expect(queue.count == 260)
+
+            var sent: [String] = []
+            while queue.count > 0 {
+                let batch = queue.peek(limit: 25)
+                #expect(!batch.isEmpty)
+                sent += batch.map(\.id)
+                queue.remove(batch)
+            }
+            #expect(sent == (0..<260).map { "e\($0)" }, "each event once, oldest first, disk before memory")
+            now = .seconds(10)
+            try disk.limitPages(toCurrent: false)
+            #expect(queue.append(events(260..<261)) == 0)
+            #expect(reports.contains(.storageRecovered))
+            #expect(queue.peek(limit: 100).map(\.id) == ["e260"], "delivered events left the disk once it could commit")
+        }
+    }
+
+    /// Live worker threads: a cancelled dispatch timer keeps its closure
+    /// until its deadline, so only the real scheduler shows what a stopped
+    /// client still holds.
+    @Test func startAndStopReleaseTheDatabase() async throws {
+        #if os(Linux)
+        let folder = try TemporaryDirectory(in: testScratch)
+        defer { folder.remove() }
+        func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0 }
+        let analytics = Analytics()
+        func configuration() -> Configuration {
+            var configuration = Configuration.testing(storage: folder.url, clock: ManualClock(), transport: RecordingTransport())
+            configuration.scheduler = DispatchWorkScheduler(label: "fd-test")
+            return configuration
+        }
+        try analytics.start(configuration())
+        await analytics.stop()
+        let before = openDescriptors()
+        for index in 0..<100 {
+            try analytics.start(configuration())
+            analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined"))
+            await analytics.stop()
+        }
+        #expect(openDescriptors() - before < 60, "100 start/stop cycles (other tests open files meanwhile) leave no database open: \(before) -> \(openDescriptors())")
+        #endif
+    }
+
+    @Test func aMisconfiguredEndpointIsReportedOnceAndItsRecoveryToo() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(404), .status(404), .status(404), .networkFailure(), .accepted)
+            client.track(25)
+            for _ in 0..<4 { client.clock.advance(by: .seconds(16 * 60)) }
+            let failing = client.diagnostics.compactMap { if case .deliveryFailing(let reason) = $0 { reason } else { nil } }
+            #expect(failing.count == 2, "404 once (not per retry), then the network failure: \(failing)")
+            #expect(failing.first?.contains("https://collector.example.com/v1/batch answered 404") == true)
+            #expect(failing.first?.contains("is the endpoint URL right?") == true)
+            #expect(client.diagnostics.filter { $0 == .deliveryRecovered }.count == 1)
+            #expect(client.transport.sentEvents.count == 5 * 25, "every retry carried the same events")
+            #expect(Set(client.transport.sentEvents.map(\.eventID)).count == 25)
+        }
+    }
+}
