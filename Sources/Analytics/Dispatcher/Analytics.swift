@@ -48,7 +48,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
             return .some(state.pendingOptOut)
         }
         guard let optOut else { throw .alreadyStarted }
-        pipeline.scheduler.execute { pipeline.open(optOut: optOut) }
+        pipeline.submit { pipeline.open(optOut: optOut) }
     }
 
     /// Closes the open screen visit, flushes, empties the screen stack and
@@ -65,7 +65,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
     public func stop(completion: @escaping @Sendable () -> Void) {
         guard let pipeline = state.withLock({ state in defer { state.pipeline = nil }; return state.pipeline }) else { return completion() }
         let stamp = Stamp(clock: pipeline.clock)
-        pipeline.scheduler.execute { pipeline.stop(at: stamp, then: completion) }
+        pipeline.submit { pipeline.stop(at: stamp, then: completion) }
     }
 
     /// `stop()`, returning once every event tracked before the call is on
@@ -85,13 +85,13 @@ public final class Analytics: AnalyticsTracking, Sendable {
         let id = pipeline.configuration.ids()
         let name = event.name
         let properties = event.properties
-        pipeline.scheduler.execute { pipeline.track(name: name, properties: properties, id: id, at: stamp) }
+        pipeline.submitTrack(name: name, properties: properties, id: id, at: stamp)
     }
 
     /// Sends everything queued now. Returns at once; `flush() async` waits.
     public func flush() {
         guard let pipeline = state.withLock({ $0.pipeline }) else { return }
-        pipeline.scheduler.execute { pipeline.flush() }
+        pipeline.submit { pipeline.flush() }
     }
 
     /// Sends everything queued now, then calls `completion` (on the SDK's
@@ -101,7 +101,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
     /// analytics is not started.
     public func flush(completion: @escaping @Sendable () -> Void) {
         guard let pipeline = state.withLock({ $0.pipeline }) else { return completion() }
-        pipeline.scheduler.execute { pipeline.flush(then: completion) }
+        pipeline.submit { pipeline.flush(then: completion) }
     }
 
     /// `flush()`, returning when every event tracked before the call is on
@@ -120,7 +120,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
             if state.pipeline == nil { state.pendingOptOut = optOut }
             return state.pipeline
         }) else { return }
-        pipeline.scheduler.execute { pipeline.setOptOut(optOut) }
+        pipeline.submit { pipeline.setOptOut(optOut) }
     }
 
     /// Reports a lifecycle transition by hand, for apps whose lifecycle does
@@ -128,7 +128,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
     public func handle(_ transition: LifecycleTransition) {
         guard let pipeline = state.withLock({ $0.pipeline }) else { return }
         let stamp = Stamp(clock: pipeline.clock)
-        pipeline.scheduler.execute { pipeline.handle(transition, at: stamp) }
+        pipeline.submit { pipeline.handle(transition, at: stamp) }
     }
 }
 
@@ -137,7 +137,7 @@ extension ScreenTracker {
         self.init { operation in
             guard let pipeline = state.withLock({ $0.pipeline }) else { return }
             let stamp = Stamp(clock: pipeline.clock)
-            pipeline.scheduler.execute { pipeline.updateScreens(at: stamp, operation) }
+            pipeline.submit { pipeline.updateScreens(at: stamp, operation) }
         }
     }
 }

@@ -20,10 +20,13 @@ final class Pipeline: @unchecked Sendable {
     private var storage: URL?
     private var optedOut = false
     private var running = true
+    /// Work from the app's threads, drained in order on the scheduler.
+    private let inbox: Inbox
 
     init(configuration: Configuration) {
         self.configuration = configuration
         validator = EventValidator(additionalForbiddenKeys: configuration.additionalForbiddenKeys)
+        inbox = Inbox(capacity: configuration.queueCapacity)
         let info = configuration.appInfo
         context = EventContext(
             appVersion: info.appVersion, platform: info.platform, osVersion: info.osVersion,
@@ -33,6 +36,37 @@ final class Pipeline: @unchecked Sendable {
     }
 
     private func report(_ diagnostic: AnalyticsDiagnostic) { configuration.onDiagnostic(diagnostic) }
+
+    // MARK: - Hand-off from the app's threads
+
+    /// Queues an event for the worker; never waits.
+    func submitTrack(name: String, properties: EventProperties, id: UUID, at stamp: Stamp) {
+        if inbox.add(.track(name: name, properties: properties, id: id, stamp: stamp)) { scheduleDrain() }
+    }
+
+    /// Queues other work for the worker, in order with the events.
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        if inbox.add(.other(work)) { scheduleDrain() }
+    }
+
+    private func scheduleDrain() {
+        scheduler.execute { [self] in drain() }
+    }
+
+    /// Runs everything the app handed over, in call order.
+    private func drain() {
+        while true {
+            let (work, dropped) = inbox.takeAll()
+            if dropped > 0 { report(.queueOverflow(dropped: dropped)) }
+            guard !work.isEmpty else { return }
+            for item in work {
+                switch item {
+                case let .track(name, properties, id, stamp): track(name: name, properties: properties, id: id, at: stamp)
+                case .other(let body): body()
+                }
+            }
+        }
+    }
 
     // MARK: - Start and stop
 
@@ -64,14 +98,13 @@ final class Pipeline: @unchecked Sendable {
             if optedOut { uploader.purge() }
             uploader.resume()
         }
-        let scheduler = scheduler
         configuration.connectivity.observe { [weak self] status in
             guard let self else { return }
-            scheduler.execute { self.connectivityChanged(status) }
+            self.submit { self.connectivityChanged(status) }
         }
         lifecycle = LifecycleObserver(center: configuration.notificationCenter, names: configuration.lifecycle) { [self] transition in
             let stamp = Stamp(clock: clock)
-            scheduler.execute { [self] in handle(transition, at: stamp) }
+            submit { [self] in handle(transition, at: stamp) }
         }
     }
 

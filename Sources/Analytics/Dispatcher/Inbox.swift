@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the app handed the SDK and the worker has not processed yet, in
+/// call order. `track` appends a value (no closure per event) and the
+/// worker takes everything at once, so a burst costs one hand-off.
+///
+/// The inbox is bounded: past `capacity` waiting events, the oldest waiting
+/// event is dropped and counted (the same rule as the queue's cap), so a
+/// burst of `track` calls cannot grow memory without limit and `track` never
+/// waits. The worker reports the exact count.
+final class Inbox: @unchecked Sendable {
+    enum Work {
+        case track(name: String, properties: EventProperties, id: UUID, stamp: Stamp)
+        case other(@Sendable () -> Void)
+    }
+
+    // Invariant: every stored property below is read and written only while
+    // `lock` is held.
+    private let lock = NSLock()
+    private var items: [Work] = []
+    private var head = 0
+    private var tracked = 0
+    private var dropped = 0
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Adds `work`; true when the inbox was empty, so the caller must
+    /// schedule a drain.
+    func add(_ work: Work) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let wasEmpty = head == items.count
+        if case .track = work {
+            if tracked >= capacity, dropOldestTrack() { dropped += 1 } else { tracked += 1 }
+        }
+        items.append(work)
+        return wasEmpty
+    }
+
+    /// Everything waiting, in order, and how many events were dropped since the last call.
+    func takeAll() -> (work: ArraySlice<Work>, dropped: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let work = items[head...]
+        let count = dropped
+        items = []
+        head = 0
+        tracked = 0
+        dropped = 0
+        return (work, count)
+    }
+
+    /// Drops the oldest waiting event: at the head in a burst of tracks
+    /// (cheap), after a few other items otherwise.
+    private func dropOldestTrack() -> Bool {
+        guard let oldest = items[head...].firstIndex(where: { if case .track = $0 { true } else { false } }) else { return false }
+        if oldest == head {
+            head += 1
+            if head > 4096, head * 2 > items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+        } else {
+            items.remove(at: oldest)
+        }
+        return true
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import Analytics
+
+/// The hand-off between the app's threads and the worker, as a value.
+struct InboxTests {
+    private func names(_ work: ArraySlice<Inbox.Work>) -> [String] {
+        work.map { item in
+            switch item {
+            case .track(let name, _, _, _): name
+            case .other: "other"
+            }
+        }
+    }
+
+    private let stamp = Stamp(clock: SystemClock())
+
+    @Test func keepsCallOrderAndAsksForOneDrainPerBurst() {
+        let inbox = Inbox(capacity: 10)
+        #expect(inbox.add(.track(name: "a", properties: [:], id: UUID(), stamp: stamp)), "the first item asks for a drain")
+        #expect(!inbox.add(.other({})), "later items ride on it")
+        #expect(!inbox.add(.track(name: "b", properties: [:], id: UUID(), stamp: stamp)))
+        let (work, dropped) = inbox.takeAll()
+        #expect(names(work) == ["a", "other", "b"])
+        #expect(dropped == 0)
+        #expect(inbox.add(.track(name: "c", properties: [:], id: UUID(), stamp: stamp)), "empty again: the next item asks again")
+    }
+
+    @Test func aBurstPastTheCapacityDropsTheOldestEventsAndCountsEachOne() {
+        let inbox = Inbox(capacity: 10)
+        for index in 0..<25 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
+        let (work, dropped) = inbox.takeAll()
+        #expect(names(work) == (15..<25).map { "e\($0)" }, "the newest events are kept, like the queue's cap")
+        #expect(dropped == 15)
+        #expect(inbox.takeAll().dropped == 0, "counted once")
+    }
+
+    @Test func otherWorkIsNeverDropped() {
+        let inbox = Inbox(capacity: 2)
+        _ = inbox.add(.other({}))
+        for index in 0..<4 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
+        let (work, dropped) = inbox.takeAll()
+        #expect(names(work) == ["other", "e2", "e3"], "the oldest events go, the other work stays")
+        #expect(dropped == 2)
+    }
+}
