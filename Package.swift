@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "CProcessControl"),
         .target(name: "MutationHarness", dependencies: ["CProcessControl"]),
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
+        .executableTarget(name: "analytics-fault-child", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsFaultChild"),
         .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsBenchmarks"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
         .testTarget(name: "CollectorTests", dependencies: ["Collector", "Analytics", "AnalyticsTesting"]),
