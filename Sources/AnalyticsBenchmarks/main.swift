@@ -14,7 +14,9 @@ struct CheckoutEvent: AnalyticsEvent {
     }
 }
 
-let workFolder = FileManager.default.temporaryDirectory.appendingPathComponent("analytics-bench-\(UUID().uuidString)")
+// Under the package's .build (run from the package root), never the shared temporary folder.
+let workFolder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    .appendingPathComponent(".build/benchmark-scratch/analytics-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: workFolder) }
 
@@ -30,7 +32,8 @@ func report(_ label: String, _ value: String, target: String, met: Bool?) {
 }
 
 /// Sections to run: all, or those named on the command line
-/// (memory, track, throughput, queue, wire, battery).
+/// (memory, burst, track, throughput, queue, wire, battery). `burst`
+/// measures a peak, so run it alone for a clean figure.
 let requested = Set(CommandLine.arguments.dropFirst())
 func runs(_ section: String) -> Bool { requested.isEmpty || requested.contains(section) }
 
@@ -105,6 +108,38 @@ if runs("memory") {
     let extra = Double(max(0, peak - before)) / 1024
     report("extra peak RSS, 10,000 events queued", String(format: "%.1f MB", extra), target: "<= 20 MB", met: extra <= 20)
     analytics.stop()
+}
+
+// 1b. A burst: 100,000 track calls in a tight loop after a 10,000-event
+// warm-up, live worker, SQLite on, the default queue cap. Peak RSS growth,
+// and whether the drop count the SDK reports is exact.
+if runs("burst") {
+    final class DropCounter: @unchecked Sendable {
+        let lock = NSLock()
+        var dropped = 0
+        func add(_ count: Int) { lock.lock(); dropped += count; lock.unlock() }
+    }
+    let drops = DropCounter()
+    let analytics = Analytics()
+    var configuration = liveConfiguration(storage: folder("burst"), transport: RecordingTransport())
+    configuration.connectivity = ManualConnectivity(.offline)
+    configuration.onDiagnostic = { diagnostic in
+        if case .queueOverflow(let count) = diagnostic { drops.add(count) } else { say("  diagnostic: \(diagnostic)") }
+    }
+    try analytics.start(configuration)
+    for index in 0..<10_000 { analytics.track(CheckoutEvent(index: index)) }
+    await analytics.flushAndWait()
+    let before = residentKilobytes("VmRSS:")
+    let burst = 100_000
+    for index in 0..<burst { analytics.track(CheckoutEvent(index: 10_000 + index)) }
+    await analytics.flushAndWait()
+    let peak = residentKilobytes("VmHWM:")
+    await analytics.stopAndWait()
+    let extra = Double(max(0, peak - before)) / 1024
+    report("extra peak RSS, burst of 100,000 track calls", String(format: "%.1f MB", extra), target: "<= 20 MB", met: extra <= 20)
+    let queued = try SQLiteEventQueue(path: folder("burst").appendingPathComponent("events.sqlite").path, capacity: 1_000_000).count
+    let missing = 10_000 + burst - queued
+    report("drops reported / events not queued", "\(drops.dropped) / \(missing)", target: "equal", met: drops.dropped == missing)
 }
 
 // 2. Caller-thread cost of track.

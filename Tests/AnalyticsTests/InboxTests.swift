@@ -44,3 +44,21 @@ struct InboxTests {
         #expect(dropped == 2)
     }
 }
+
+extension InboxTests {
+    @Test func underAConcurrentDrainEveryEventIsEitherTakenOrCounted() async {
+        let inbox = Inbox(capacity: 1_000)
+        let total = 50_000
+        let consumer = Task.detached { () -> Int in
+            var seen = 0
+            while seen < total {
+                let (work, dropped) = inbox.takeAll()
+                seen += work.count + dropped
+                if work.isEmpty { await Task.yield() }
+            }
+            return seen
+        }
+        for index in 0..<total { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
+        #expect(await consumer.value == total)
+    }
+}

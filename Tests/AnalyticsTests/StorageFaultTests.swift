@@ -93,12 +93,12 @@ struct StorageFaultTests {
             return configuration
         }
         try analytics.start(configuration())
-        await analytics.stop()
+        await analytics.stopAndWait()
         let before = openDescriptors()
         for index in 0..<100 {
             try analytics.start(configuration())
             analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined"))
-            await analytics.stop()
+            await analytics.stopAndWait()
         }
         #expect(openDescriptors() - before < 60, "100 start/stop cycles (other tests open files meanwhile) leave no database open: \(before) -> \(openDescriptors())")
         #endif

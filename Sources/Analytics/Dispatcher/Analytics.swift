@@ -53,7 +53,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
 
     /// Closes the open screen visit, flushes, empties the screen stack and
     /// stops collecting. Queued events stay on disk for the next start.
-    /// Returns at once; `stop() async` waits for the end.
+    /// Returns at once; `stopAndWait()` waits for the end.
     public func stop() {
         stop(completion: {})
     }
@@ -71,7 +71,12 @@ public final class Analytics: AnalyticsTracking, Sendable {
     /// `stop()`, returning once every event tracked before the call is on
     /// disk and the last upload attempt has finished. A command-line tool
     /// calls this before it exits.
-    public func stop() async {
+    ///
+    /// Named apart from `stop()` on purpose: with an `async` overload of the
+    /// same name, `await stop()` in a context the compiler takes as
+    /// synchronous (top-level code of `main.swift`) silently calls the form
+    /// that does not wait, with only a warning.
+    public func stopAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             stop(completion: { continuation.resume() })
         }
@@ -88,7 +93,7 @@ public final class Analytics: AnalyticsTracking, Sendable {
         pipeline.submitTrack(name: name, properties: properties, id: id, at: stamp)
     }
 
-    /// Sends everything queued now. Returns at once; `flush() async` waits.
+    /// Sends everything queued now. Returns at once; `flushAndWait()` waits.
     public func flush() {
         guard let pipeline = state.withLock({ $0.pipeline }) else { return }
         pipeline.submit { pipeline.flush() }
@@ -107,7 +112,8 @@ public final class Analytics: AnalyticsTracking, Sendable {
     /// `flush()`, returning when every event tracked before the call is on
     /// disk and the uploads it started have finished (delivered, or kept for
     /// retry). `track` stays non-blocking; only the caller of this waits.
-    public func flush() async {
+    /// (Named apart from `flush()` for the reason given at `stopAndWait()`.)
+    public func flushAndWait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             flush(completion: { continuation.resume() })
         }

@@ -1,0 +1,53 @@
+import Analytics
+import AnalyticsTesting
+import Foundation
+import Testing
+
+/// A command-line tool tracks, waits, and exits: what it waited for must
+/// have happened. Live worker threads, so nothing runs inline.
+struct AwaitableFlushTests {
+    private func liveConfiguration(storage: URL, transport: any Transport, network: NetworkType = .wifi) -> Configuration {
+        var configuration = Configuration.testing(storage: storage, clock: ManualClock(), transport: transport,
+                                                  connectivity: ManualConnectivity(network))
+        configuration.scheduler = DispatchWorkScheduler(label: "awaitable-test")
+        return configuration
+    }
+
+    @Test func flushAndWaitReturnsOnceTheEventsAreDeliveredAndOnDisk() async throws {
+        let folder = try TemporaryDirectory(in: testScratch)
+        defer { folder.remove() }
+        let storage = folder.appending("fresh/storage")
+        let transport = RecordingTransport()
+        let analytics = Analytics()
+        try analytics.start(liveConfiguration(storage: storage, transport: transport))
+        for index in 0..<60 { analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
+        await analytics.flushAndWait()
+        #expect(transport.sentEvents.count == 60, "every batch of the flush went out before it returned")
+        #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("events.sqlite").path))
+        await analytics.stopAndWait()
+    }
+
+    @Test func offlineTheWaitEndsWithTheEventsOnDiskForTheNextLaunch() async throws {
+        let folder = try TemporaryDirectory(in: testScratch)
+        defer { folder.remove() }
+        let analytics = Analytics()
+        try analytics.start(liveConfiguration(storage: folder.url, transport: RecordingTransport(), network: .offline))
+        for index in 0..<30 { analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
+        await analytics.stopAndWait()
+
+        let clock = ManualClock()
+        let transport = RecordingTransport(clock: clock)
+        let next = Analytics()
+        try next.start(.testing(storage: folder.url, clock: clock, transport: transport))
+        next.flush()
+        #expect(transport.sentEvents.count == 30, "stopAndWait returned with all 30 on disk")
+    }
+
+    @Test func theCompletionFormsRunAtOnceWhenNotStarted() {
+        let analytics = Analytics()
+        let calls = Locked(0)
+        analytics.flush(completion: { calls.withLock { $0 += 1 } })
+        analytics.stop(completion: { calls.withLock { $0 += 1 } })
+        #expect(calls.withLock { $0 } == 2)
+    }
+}
