@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-off between the app's threads and the worker, as a value.
 struct InboxTests {
-    private func names(_ work: ArraySlice<Inbox.Work>) -> [String] {
+    private func names(_ work: [Inbox.Work]) -> [String] {
         work.map { item in
             switch item {
             case .track(let name, _, _, _): name
@@ -20,7 +20,7 @@ struct InboxTests {
         #expect(inbox.add(.track(name: "a", properties: [:], id: UUID(), stamp: stamp)), "the first item asks for a drain")
         #expect(!inbox.add(.other({})), "later items ride on it")
         #expect(!inbox.add(.track(name: "b", properties: [:], id: UUID(), stamp: stamp)))
-        let (work, dropped) = inbox.takeAll()
+        let (work, dropped) = inbox.take()
         #expect(names(work) == ["a", "other", "b"])
         #expect(dropped == 0)
         #expect(inbox.add(.track(name: "c", properties: [:], id: UUID(), stamp: stamp)), "empty again: the next item asks again")
@@ -29,17 +29,28 @@ struct InboxTests {
     @Test func aBurstPastTheCapacityDropsTheOldestEventsAndCountsEachOne() {
         let inbox = Inbox(capacity: 10)
         for index in 0..<25 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
-        let (work, dropped) = inbox.takeAll()
+        let (work, dropped) = inbox.take()
         #expect(names(work) == (15..<25).map { "e\($0)" }, "the newest events are kept, like the queue's cap")
         #expect(dropped == 15)
-        #expect(inbox.takeAll().dropped == 0, "counted once")
+        #expect(inbox.take().dropped == 0, "counted once")
+    }
+
+    @Test func takesASliceAtATimeAndCountsWhatItHandedOut() {
+        let inbox = Inbox(capacity: 10)
+        for index in 0..<8 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
+        #expect(names(inbox.take(limit: 3).work) == ["e0", "e1", "e2"])
+        // Three were handed to the worker: seven more fit before the cap drops any.
+        for index in 8..<15 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
+        let (rest, dropped) = inbox.take(limit: 100)
+        #expect(names(rest) == (5..<15).map { "e\($0)" })
+        #expect(dropped == 2)
     }
 
     @Test func otherWorkIsNeverDropped() {
         let inbox = Inbox(capacity: 2)
         _ = inbox.add(.other({}))
         for index in 0..<4 { _ = inbox.add(.track(name: "e\(index)", properties: [:], id: UUID(), stamp: stamp)) }
-        let (work, dropped) = inbox.takeAll()
+        let (work, dropped) = inbox.take()
         #expect(names(work) == ["other", "e2", "e3"], "the oldest events go, the other work stays")
         #expect(dropped == 2)
     }
@@ -52,7 +63,7 @@ extension InboxTests {
         let consumer = Task.detached { () -> Int in
             var seen = 0
             while seen < total {
-                let (work, dropped) = inbox.takeAll()
+                let (work, dropped) = inbox.take()
                 seen += work.count + dropped
                 if work.isEmpty { await Task.yield() }
             }

@@ -38,17 +38,32 @@ final class Inbox: @unchecked Sendable {
         return wasEmpty
     }
 
-    /// Everything waiting, in order, and how many events were dropped since the last call.
-    func takeAll() -> (work: ArraySlice<Work>, dropped: Int) {
+    /// Up to `limit` of the oldest waiting items, in order, and how many
+    /// events were dropped since the last call. Taking a slice at a time
+    /// keeps what the worker holds small while the inbox fills again.
+    func take(limit: Int = 1024) -> (work: [Work], dropped: Int) {
         lock.lock()
         defer { lock.unlock() }
-        let work = items[head...]
+        let end = min(items.count, head + limit)
+        let work = Array(items[head..<end])
+        for item in work { if case .track = item { tracked -= 1 } }
+        head = end
+        if head == items.count {
+            items.removeAll(keepingCapacity: items.count <= 4096)
+            head = 0
+        } else {
+            compact()
+        }
         let count = dropped
-        items = []
-        head = 0
-        tracked = 0
         dropped = 0
         return (work, count)
+    }
+
+    private func compact() {
+        if head > 4096, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
     }
 
     /// Drops the oldest waiting event: at the head in a burst of tracks
@@ -57,10 +72,7 @@ final class Inbox: @unchecked Sendable {
         guard let oldest = items[head...].firstIndex(where: { if case .track = $0 { true } else { false } }) else { return false }
         if oldest == head {
             head += 1
-            if head > 4096, head * 2 > items.count {
-                items.removeFirst(head)
-                head = 0
-            }
+            compact()
         } else {
             items.remove(at: oldest)
         }

@@ -56,7 +56,7 @@ final class Pipeline: @unchecked Sendable {
     /// Runs everything the app handed over, in call order.
     private func drain() {
         while true {
-            let (work, dropped) = inbox.takeAll()
+            let (work, dropped) = inbox.take()
             if dropped > 0 { report(.queueOverflow(dropped: dropped)) }
             guard !work.isEmpty else { return }
             for item in work {
