@@ -67,6 +67,10 @@ public struct Harness {
             return run(options)
         case let .merge(output, inputs, threshold):
             return merge(output: output, inputs: inputs, threshold: threshold)
+        case .explore(let options):
+            return explore(options)
+        case .promote(let options):
+            return promote(options)
         }
     }
 
@@ -191,6 +195,156 @@ public struct Harness {
         print(ConsoleFormat.verdict(report))
         print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
         return HarnessExitCode.gate(report)
+    }
+
+    /// The lab configuration for a run, explore or promote; nil (reported) for a refused scratch folder.
+    private func configuration(_ options: RunOptions, output defaultOutput: String? = nil) -> LabConfiguration? {
+        let (package, mutantsFolder) = paths(options.common)
+        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder,
+                                             outputPath: (options.outputPath ?? defaultOutput.map { package.appendingPathComponent($0).path }).map(resolve),
+                                             scratchPath: options.scratchPath.map(resolve))
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            printError("error: no Package.swift in \(package.path): pass the package folder with --package-path")
+            return nil
+        }
+        do {
+            try ScratchRules.check(root: configuration.scratchPath, package: package, defaultRoot: LabConfiguration.defaultScratch(for: package))
+        } catch {
+            printError("error: \(error)")
+            return nil
+        }
+        configuration.threshold = options.threshold
+        configuration.timeoutMultiplier = options.timeoutMultiplier
+        configuration.fixedTimeout = options.timeout
+        configuration.waitForLock = options.wait
+        if let swift = ProcessInfo.processInfo.environment["MUTATE_SWIFT"] { configuration.swift = swift }
+        return configuration
+    }
+
+    /// Runs a lab whose mutants are generated; maps its errors to exit codes.
+    private func runGenerated(_ configuration: LabConfiguration, explorer: Explorer, ignore: ExploreIgnore,
+                              found: Locked<Explorer.Found?>) -> Result<LabReport, HarnessExitCode>
+    {
+        InterruptHandler.install()
+        let lab = Lab(configuration: configuration, print: print) { workspace in
+            print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
+            let result = try explorer.explore(workspace, print: print)
+            found.set(result)
+            for warning in result.warnings { printError("warning: \(warning)") }
+            var run: [Mutant] = []
+            var ignored: [MutantResult] = []
+            for point in result.points {
+                guard let source = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(point.file).path),
+                      let mutant = GeneratedMutant.mutant(for: point, source: [UInt8](source))
+                else { continue }
+                if let reason = ignore.reason(for: point) {
+                    var result = MutantResult(pending: mutant)
+                    result.status = .ignored
+                    result.reason = reason
+                    ignored.append(result)
+                } else {
+                    run.append(mutant)
+                }
+            }
+            return (run, ignored)
+        }
+        do {
+            return .success(try lab.run())
+        } catch LabError.interrupted(let signal) {
+            printError("interrupted by signal \(signal): \(configuration.outputPath.path)/report.md lists the mutants that finished")
+            return .failure(.interrupted)
+        } catch let error as LabError {
+            printError("error: \(error)")
+            switch error {
+            case .workspace: return .failure(.usage)
+            case .locked: return .failure(.locked)
+            default: return .failure(.baselineFailed)
+            }
+        } catch {
+            printError("error: \(error)")
+            return .failure(.usage)
+        }
+    }
+
+    private func explore(_ options: ExploreOptions) -> HarnessExitCode {
+        guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
+        configuration.buildOnly = options.list
+        let ignore: ExploreIgnore
+        do {
+            ignore = try ExploreIgnore.load(from: configuration.mutantsPath)
+        } catch {
+            printError("error: \(error)")
+            return .usage
+        }
+        var explorer = Explorer(paths: options.paths.isEmpty ? ["Sources"] : options.paths)
+        for path in explorer.paths where !FileManager.default.fileExists(atPath: configuration.packagePath.appendingPathComponent(path).path) {
+            printError("error: \(path) does not exist in \(configuration.packagePath.path)")
+            return .usage
+        }
+        if let ref = options.inDiff {
+            do {
+                explorer.changed = try ChangedLines.since(ref, in: configuration.packagePath)
+            } catch {
+                printError("error: \(error)")
+                return .usage
+            }
+        }
+        let found = Locked<Explorer.Found?>(nil)
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found)
+        guard case .success(let report) = outcome else { return outcome.failureCode }
+        let points = found.value?.points ?? []
+        if options.list {
+            for point in points {
+                let ignored = ignore.reason(for: point).map { "  (ignored: \($0))" } ?? ""
+                print("\(point.id)  \(point.summary)\(ignored)")
+            }
+            print("\(points.count) mutant(s) generated by \(found.value?.compilerVersion ?? "the compiler")")
+            return .passed
+        }
+        print(ConsoleFormat.summary(report))
+        print("Compiler: \(found.value?.compilerVersion ?? "unknown")")
+        for survivor in report.mutants where survivor.status == .survived {
+            print("survived  \(survivor.name)  \(survivor.description)")
+        }
+        print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
+        print("Kill a survivor with a test, then keep it: `swift run mutate promote ID NAME --description TEXT`; "
+            + "or list it in mutants/\(ExploreIgnore.fileName) with a reason.")
+        guard options.gates else { return .passed }
+        print(ConsoleFormat.verdict(report))
+        return HarnessExitCode.gate(report)
+    }
+
+    private func promote(_ options: PromoteOptions) -> HarnessExitCode {
+        guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
+        configuration.buildOnly = true
+        let target = configuration.mutantsPath.appendingPathComponent("\(options.name).patch")
+        if FileManager.default.fileExists(atPath: target.path) || ((try? MutantCatalog.load(from: configuration.mutantsPath))?.contains { $0.name == options.name } ?? false) {
+            printError("error: a mutant named '\(options.name)' exists already in \(configuration.mutantsPath.path)")
+            return .usage
+        }
+        let explorer = Explorer(paths: options.paths.isEmpty ? ["Sources"] : options.paths)
+        let found = Locked<Explorer.Found?>(nil)
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ExploreIgnore(), found: found)
+        guard case .success = outcome else { return outcome.failureCode }
+        let scratch = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
+        guard let point = found.value?.points.first(where: { $0.id == options.id }),
+              let source = scratch.read(point.file)
+        else {
+            printError("error: no generated mutant with id '\(options.id)' in \(explorer.paths.joined(separator: ", ")): run `swift run mutate explore --list`")
+            return .usage
+        }
+        let text = "Mutant: \(options.name)\nDescription: \(options.description)\nPromoted-From: explore \(point.id) (\(point.summary))\n\n"
+            + GeneratedMutant.diff(for: point, source: Array(source.utf8))
+        do {
+            _ = try MutantFileParser.parse(text, file: target.path)
+            try FileManager.default.createDirectory(at: configuration.mutantsPath, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: target, options: .withoutOverwriting)
+        } catch {
+            printError("error: cannot write \(target.path): \(error)")
+            return .usage
+        }
+        print("Promoted \(point.id) (\(point.summary)) to \(target.path); `swift run mutate --mutant \(options.name)` runs it in the gate.")
+        return .passed
     }
 
     private func merge(output: String, inputs: [String], threshold: Int?) -> HarnessExitCode {

@@ -8,6 +8,8 @@ enum HelpText {
         case "check": check
         case "record": record
         case "merge": merge
+        case "explore": explore
+        case "promote": promote
         default: overview
         }
     }
@@ -40,6 +42,8 @@ enum HelpText {
           check     every patch still applies to today's source (no build)
           record    turn an uncommitted bug under Sources/ into mutants/NAME.patch
           merge     combine the reports of every --shard run and gate on the total
+          explore   generate mutants from the compiler's syntax tree and run them
+          promote   keep a generated mutant as a named one in mutants/
 
         EXAMPLE:
           swift run mutate --mutant retry-on-400 --output .build/one-report
@@ -93,6 +97,46 @@ enum HelpText {
         EXAMPLE:
           swift run mutate record ignored-modal --description "a sheet's time is counted on the screen below" \\
               Sources/Analytics/Screens/ScreenStack.swift
+        """
+
+    static let explore = """
+        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--threshold PCT] [run options]
+
+        Generates mutants from the compiler's type-checked syntax tree of the
+        package's source targets (PATHs relative to the package; default
+        Sources): relational boundary and negation, && <-> ||, true <-> false,
+        + <-> -, * <-> /, integer literals, removal of a call that returns
+        nothing, a Bool function returning a constant, a guard or if condition
+        made true. Never in string literals, comments, tests, inactive #if
+        code, or code marked `// mutate: skip` (end of a line: that line; alone
+        on a line: the next declaration; `// mutate: skip-file`: the file).
+        Each runs like a named mutant (same lab, scratch copy and reports, in
+        .build/mutation-report/explore by default). mutants/explore-ignore
+        lists those judged harmless, one per line: `ID reason` or
+        `FILE:LINE OPERATOR reason`; they are reported as ignored.
+        Exit 0 when the run finished, whatever the score, unless --threshold
+        is given: then it gates like a run.
+
+        OPTIONS:
+          --list              print the generated mutants (id, file:line:column, operator, original -> mutated); run nothing
+          --in-diff REF       only mutants on lines changed since the git ref REF (pull requests)
+          --threshold PCT     gate on the score like a run
+          --output, --scratch, --wait, --timeout, --timeout-multiplier, --package-path, --mutants: as for run
+
+        EXAMPLE:
+          swift run mutate explore Sources/Analytics --in-diff origin/main
+        """
+
+    static let promote = """
+        USAGE: mutate promote ID NAME --description TEXT [PATH...]
+
+        Writes the generated mutant ID (from `mutate explore --list`) as
+        mutants/NAME.patch, in the format of every named mutant, so check,
+        record and the gate treat it like any other. Write the test that kills
+        it first.
+
+        EXAMPLE:
+          swift run mutate promote 3f9a01bc backoff-off-by-one --description "the first retry waits twice as long"
         """
 
     static let merge = """

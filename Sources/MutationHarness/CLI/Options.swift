@@ -25,6 +25,8 @@ public enum HarnessCommand: Equatable {
     case check(CommonOptions)
     case record(RecordOptions)
     case merge(output: String, inputs: [String], threshold: Int?)
+    case explore(ExploreOptions)
+    case promote(PromoteOptions)
     /// Help for one sub-command, or (nil) the overview.
     case help(String?)
     case version
@@ -48,6 +50,26 @@ public struct RunOptions: Equatable {
     public var wait = false
 }
 
+/// `mutate explore [PATH...]`.
+public struct ExploreOptions: Equatable {
+    public var run = RunOptions()
+    /// Folders or files to mutate, relative to the package (default `Sources`).
+    public var paths: [String] = []
+    public var list = false
+    public var inDiff: String?
+    /// Only with `--threshold`: explore gates like a run; without, it reports.
+    public var gates = false
+}
+
+/// `mutate promote ID NAME --description TEXT [PATH...]`.
+public struct PromoteOptions: Equatable {
+    public var run = RunOptions()
+    public var id: String
+    public var name: String
+    public var description: String
+    public var paths: [String] = []
+}
+
 /// `--shard K/N`.
 public struct Shard: Equatable, Sendable {
     public var index: Int
@@ -68,7 +90,7 @@ public struct RecordOptions: Equatable {
 /// swift-argument-parser: `--flag value` and `--flag=value`, options checked
 /// against the sub-command they are given to, did-you-mean for typos.
 public enum OptionParser {
-    static let subcommands = ["run", "list", "check", "record", "merge", "help"]
+    static let subcommands = ["run", "list", "check", "record", "merge", "explore", "promote", "help"]
 
     /// The options each sub-command takes (`true`: takes a value).
     static let options: [String: [String: Bool]] = {
@@ -83,6 +105,8 @@ public enum OptionParser {
             "check": common,
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
+            "explore": run.merging(["--in-diff": true]) { $1 }.filter { $0.key != "--mutant" && $0.key != "--shard" },
+            "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
 
@@ -181,6 +205,26 @@ public enum OptionParser {
             }
             return .record(RecordOptions(common: common, name: name, description: description, bug: last("--bug"),
                                          paths: Array(positional.dropFirst()), dryRun: has("--dry-run")))
+        case "explore":
+            var explore = ExploreOptions(run: try runOptions(common: common, threshold: threshold, values: values, has: has, last: last))
+            explore.paths = positional
+            explore.list = has("--list")
+            explore.inDiff = last("--in-diff")
+            explore.gates = threshold != nil
+            return .explore(explore)
+        case "promote":
+            guard positional.count >= 2 else {
+                throw UsageError(message: "promote takes a generated mutant's id and a name: mutate promote ID NAME --description TEXT", subcommand: subcommand)
+            }
+            guard MutantFileParser.isValidName(positional[1]) else { throw UsageError(message: MutantFileParser.nameRule(positional[1]), subcommand: subcommand) }
+            guard let description = last("--description"), !description.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError(message: "promote needs --description TEXT: what a user would see if this bug came back", subcommand: subcommand)
+            }
+            var run = RunOptions(common: common)
+            run.scratchPath = last("--scratch")
+            run.wait = has("--wait")
+            return .promote(PromoteOptions(run: run, id: positional[0], name: positional[1], description: description,
+                                           paths: Array(positional.dropFirst(2))))
         case "merge":
             guard let output = last("--output") else { throw UsageError(message: "merge needs --output DIR for the merged report", subcommand: subcommand) }
             guard !positional.isEmpty else { throw UsageError(message: "merge needs the shard report folders to merge", subcommand: subcommand) }
@@ -195,33 +239,39 @@ public enum OptionParser {
                 }
                 return .list(common, mutants: all("--mutant"))
             }
-            var run = RunOptions(common: common)
-            run.outputPath = last("--output")
-            run.scratchPath = last("--scratch")
-            run.mutants = all("--mutant")
-            run.threshold = threshold ?? 100
-            run.wait = has("--wait")
-            if let text = last("--timeout-multiplier") {
-                guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
-                    throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
-                }
-                run.timeoutMultiplier = multiplier
-            }
-            if let text = last("--timeout") {
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw UsageError(message: "--timeout takes a positive number of seconds, not '\(text)'")
-                }
-                run.timeout = seconds
-            }
-            if let text = last("--shard") {
-                let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-                guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-                    throw UsageError(message: "--shard takes K/N with 1 <= K <= N, such as 2/3, not '\(text)'")
-                }
-                run.shard = Shard(index: index, count: count)
-            }
-            return .run(run)
+            return .run(try runOptions(common: common, threshold: threshold, values: values, has: has, last: last))
         }
+    }
+
+    private static func runOptions(common: CommonOptions, threshold: Int?, values: [(flag: String, value: String?)],
+                                   has: (String) -> Bool, last: (String) -> String?) throws(UsageError) -> RunOptions
+    {
+        var run = RunOptions(common: common)
+        run.outputPath = last("--output")
+        run.scratchPath = last("--scratch")
+        run.mutants = values.filter { $0.flag == "--mutant" }.compactMap(\.value)
+        run.threshold = threshold ?? 100
+        run.wait = has("--wait")
+        if let text = last("--timeout-multiplier") {
+            guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
+                throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
+            }
+            run.timeoutMultiplier = multiplier
+        }
+        if let text = last("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--timeout takes a positive number of seconds, not '\(text)'")
+            }
+            run.timeout = seconds
+        }
+        if let text = last("--shard") {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+                throw UsageError(message: "--shard takes K/N with 1 <= K <= N, such as 2/3, not '\(text)'")
+            }
+            run.shard = Shard(index: index, count: count)
+        }
+        return run
     }
 
     /// ", did you mean 'X'?" when a known word is close enough, else "".

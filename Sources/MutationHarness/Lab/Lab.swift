@@ -39,8 +39,12 @@ public final class Lab {
     public let configuration: LabConfiguration
     private let workspace: ScratchWorkspace
     private let print: (String) -> Void
-    private let mutants: [Mutant]
+    private var mutants: [Mutant]
     private var report: LabReport
+    /// For `mutate explore`: makes the mutants once the copy is built (the
+    /// typed syntax tree needs the built modules); returns the mutants to
+    /// run and the results of those ignored.
+    private let generate: ((ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))?
 
     public init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
         self.configuration = configuration
@@ -52,6 +56,22 @@ public final class Lab {
             mutants: mutants.map(MutantResult.init(pending:)), shard: configuration.shard
         )
         self.mutants = mutants
+        generate = nil
+    }
+
+    /// A lab whose mutants are made by `generate` after the baseline build.
+    public init(configuration: LabConfiguration, print: @escaping (String) -> Void,
+                generate: @escaping (ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))
+    {
+        self.configuration = configuration
+        self.print = print
+        workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
+        report = LabReport(
+            packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
+            baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [], mutants: [], shard: configuration.shard
+        )
+        mutants = []
+        self.generate = generate
     }
 
     private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
@@ -92,10 +112,17 @@ public final class Lab {
         try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         try runBaseline()
+        if let generate {
+            let made = try generate(workspace)
+            mutants = made.run
+            report.mutants = made.run.map(MutantResult.init(pending:)) + made.ignored
+            if configuration.buildOnly { return report }
+        }
         try writeReports()
 
         for (index, mutant) in mutants.enumerated() {
-            print("[\(index + 1)/\(mutants.count)] \(mutant.name): building and testing...")
+            let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
+            print("[\(position)/\(mutants.count)] \(mutant.name): building and testing...")
             let result = try runMutant(mutant)
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
@@ -155,6 +182,10 @@ public final class Lab {
             throw LabError.baselineBuildFailed(firstError: Classifier.firstCompilerError(in: read(log)), log: log.path)
         }
         report.baselineBuildSeconds = build.seconds
+        if configuration.buildOnly {
+            print(String(format: "  built in %.1fs", build.seconds))
+            return
+        }
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
         let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil)
         report.baselineTestSeconds = test.seconds

@@ -20,6 +20,8 @@ public struct LabConfiguration: Sendable {
     /// Whether to wait for another run's lock on the scratch copy (`--wait`)
     /// instead of refusing at once.
     public var waitForLock = false
+    /// Build the copy and stop before the tests (`explore --list`).
+    public var buildOnly = false
     /// The `swift` executable.
     public var swift = "swift"
     /// Label of the shard (`2/3`), if any.

@@ -14,6 +14,8 @@ public enum MutantStatus: String, Codable, Sendable, CaseIterable {
     case error
     /// Not run yet (in a report written mid-run).
     case pending
+    /// A generated mutant listed in `mutants/explore-ignore`: not run, never counted.
+    case ignored
 
     /// Counted as detected in the score.
     public var isDetected: Bool { self == .killed || self == .timeout }

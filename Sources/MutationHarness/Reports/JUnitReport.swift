@@ -6,7 +6,7 @@ public enum JUnitReport {
     public static func render(_ report: LabReport) -> String {
         let failures = report.mutants.filter { $0.status == .survived }.count
         let errors = report.mutants.filter { [.stale, .unviable, .error].contains($0.status) }.count
-        let skipped = report.mutants.filter { $0.status == .pending }.count
+        let skipped = report.mutants.filter { $0.status == .pending || $0.status == .ignored }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         out += String(format: "  <testsuite name=\"mutants\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">\n",
                       report.mutants.count, failures, errors, skipped, report.mutationSeconds)
@@ -24,6 +24,8 @@ public enum JUnitReport {
                 out += ">\n      <error message=\"\(result.status.rawValue): \(reason)\">\(escape(result.description))</error>\n    </testcase>\n"
             case .pending:
                 out += ">\n      <skipped message=\"not run yet\"/>\n    </testcase>\n"
+            case .ignored:
+                out += ">\n      <skipped message=\"ignored: \(reason)\"/>\n    </testcase>\n"
             }
         }
         out += "  </testsuite>\n</testsuites>\n"

@@ -49,6 +49,7 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
         case .stale: "Ignored"
         case .error: "RuntimeError"
         case .pending: "Pending"
+        case .ignored: "Ignored"
         }
     }
 

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The lines changed since a git ref (`--in-diff REF`), per file, from
+/// `git diff -U0 REF`: the pull-request mode.
+struct ChangedLines {
+    var lines: [String: [ClosedRange<Int>]] = [:]
+
+    func contains(_ file: String, line: Int) -> Bool {
+        lines[file]?.contains { $0.contains(line) } ?? false
+    }
+
+    /// Reads `git diff -U0` output: `+++ b/FILE` then `@@ -a,b +c,d @@` hunks.
+    static func parse(_ diff: String) -> ChangedLines {
+        var result = ChangedLines()
+        var file: String?
+        for line in diff.split(separator: "\n") {
+            if line.hasPrefix("+++ ") {
+                let path = line.dropFirst(4)
+                file = path.hasPrefix("b/") ? String(path.dropFirst(2)) : nil
+            } else if line.hasPrefix("@@"), let file {
+                let fields = line.split(separator: " ")
+                guard fields.count >= 3, fields[2].hasPrefix("+") else { continue }
+                let numbers = fields[2].dropFirst().split(separator: ",").compactMap { Int($0) }
+                guard let start = numbers.first else { continue }
+                let count = numbers.count > 1 ? numbers[1] : 1
+                if count > 0 { result.lines[file, default: []].append(start...(start + count - 1)) }
+            }
+        }
+        return result
+    }
+
+    /// Runs git in `package` (paths relative to it).
+    static func since(_ ref: String, in package: URL) throws -> ChangedLines {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", package.path, "diff", "-U0", "--no-color", "--no-ext-diff", "--relative", ref, "--"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ASTDumpError(reason: "git diff \(ref) failed in \(package.path): \(errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return parse(String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// `mutants/explore-ignore`: generated mutants the team judged harmless.
+/// One per line, with a reason after the key:
+///
+///     3f9a01bc  equivalent: the loop bound is never reached
+///     Sources/Analytics/Delivery/Backoff.swift:21 arithmetic  jitter's sign does not matter
+///
+/// `#` starts a comment. An ignored mutant is listed as ignored, never dropped.
+struct ExploreIgnore {
+    struct Entry: Equatable {
+        /// An id, or `file:line operator`.
+        var key: String
+        var reason: String
+    }
+
+    static let fileName = "explore-ignore"
+    var entries: [Entry] = []
+
+    static func load(from folder: URL) throws -> ExploreIgnore {
+        let file = folder.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return ExploreIgnore() }
+        return try parse(String(decoding: data, as: UTF8.self), file: file.path)
+    }
+
+    static func parse(_ text: String, file: String) throws -> ExploreIgnore {
+        var entries: [Entry] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let isLocation = fields.first?.contains(":") == true
+            let keyCount = isLocation ? 2 : 1
+            guard fields.count > keyCount else {
+                throw ASTDumpError(reason: "\(file):\(number + 1): expected 'ID reason' or 'FILE:LINE OPERATOR reason', with a reason a reviewer would accept")
+            }
+            if isLocation, MutationOperator(rawValue: fields[1]) == nil {
+                throw ASTDumpError(reason: "\(file):\(number + 1): unknown operator '\(fields[1])'; known: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            entries.append(Entry(key: fields.prefix(keyCount).joined(separator: " "), reason: fields.dropFirst(keyCount).joined(separator: " ")))
+        }
+        return ExploreIgnore(entries: entries)
+    }
+
+    /// The reason `point` is ignored, or nil.
+    func reason(for point: MutationPoint) -> String? {
+        let location = "\(point.file):\(point.line) \(point.mutationOperator.rawValue)"
+        return entries.first { $0.key == point.id || $0.key == location }?.reason
+    }
+}

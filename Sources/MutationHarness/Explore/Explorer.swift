@@ -1,0 +1,116 @@
+import Foundation
+
+/// `mutate explore`: the mutation points of the package's source targets,
+/// found in the compiler's type-checked syntax tree of the built scratch
+/// copy, filtered by the paths asked for, skip markers and `--in-diff`.
+struct Explorer {
+    /// Folders or files, relative to the package (default `Sources`).
+    var paths: [String]
+    var swiftc = "swiftc"
+    var changed: ChangedLines?
+
+    /// What was found, and the compiler that parsed it.
+    struct Found {
+        var points: [MutationPoint]
+        var compilerVersion: String
+        /// Sources left out, with why (a module the compiler could not dump).
+        var warnings: [String]
+    }
+
+    func explore(_ workspace: ScratchWorkspace, print: (String) -> Void) throws -> Found {
+        let root = workspace.root
+        let targets = try PackageTargets.describe(root)
+        var points: [MutationPoint] = []
+        var version = "unknown"
+        var warnings: [String] = []
+        let moduleMaps = PackageTargets.moduleMaps(in: root, targets: targets)
+        let packageName = PackageTargets.packageName(in: root)
+        for target in targets where target.isSwiftSource {
+            let files = target.sources.map { target.path + "/" + $0 }
+            let wanted = files.filter { file in paths.contains { Self.isWithin(file, $0) } }
+            guard !wanted.isEmpty else { continue }
+            print("  reading \(target.c99name) (\(wanted.count) file(s))")
+            let trees: [ASTDump.File]
+            do {
+                trees = try ASTDump.run(swiftc: swiftc, module: target.c99name, packageName: packageName, files: files, in: root,
+                                        searchPaths: [".build/debug/Modules", ".build/debug"], moduleMaps: moduleMaps)
+            } catch {
+                warnings.append("\(target.name): \(error)")
+                continue
+            }
+            for tree in trees where wanted.contains(tree.path) {
+                version = tree.compilerVersion
+                guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(tree.path).path) else { continue }
+                let finder = MutationFinder(path: tree.path, source: [UInt8](data))
+                points += finder.points(in: tree.root).filter { changed?.contains($0.file, line: $0.line) ?? true }
+            }
+        }
+        var seen: Set<String> = []
+        points = points.filter { seen.insert($0.id).inserted }
+        points.sort { ($0.file, $0.start, $0.mutationOperator.rawValue, $0.replacement) < ($1.file, $1.start, $1.mutationOperator.rawValue, $1.replacement) }
+        return Found(points: points, compilerVersion: version, warnings: warnings)
+    }
+
+    static func isWithin(_ file: String, _ path: String) -> Bool {
+        let path = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return path == "." || file == path || file.hasPrefix(path + "/")
+    }
+}
+
+/// The package's targets, from `swift package describe --type json`.
+struct PackageTargets {
+    struct Target {
+        var name: String
+        var c99name: String
+        var type: String
+        var moduleType: String
+        var path: String
+        var sources: [String]
+        var isSwiftSource: Bool { moduleType == "SwiftTarget" && type != "test" && type != "macro" }
+    }
+
+    static func describe(_ root: URL) throws -> [Target] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", root.path, "describe", "--type", "json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let targets = object["targets"] as? [[String: Any]] else {
+            throw ASTDumpError(reason: "`swift package describe` did not describe \(root.path)")
+        }
+        return targets.map { target in
+            Target(name: target["name"] as? String ?? "", c99name: target["c99name"] as? String ?? "", type: target["type"] as? String ?? "",
+                   moduleType: target["module_type"] as? String ?? "", path: target["path"] as? String ?? "",
+                   sources: target["sources"] as? [String] ?? [])
+        }
+    }
+
+    /// Module maps the compiler needs for C and system-library targets.
+    static func moduleMaps(in root: URL, targets: [Target]) -> [String] {
+        var maps: [String] = []
+        for target in targets {
+            let generated = root.appendingPathComponent(".build/debug/\(target.name).build/module.modulemap").path
+            let own = root.appendingPathComponent("\(target.path)/module.modulemap").path
+            let included = root.appendingPathComponent("\(target.path)/include/module.modulemap").path
+            for candidate in [generated, own, included] where FileManager.default.fileExists(atPath: candidate) {
+                maps.append(candidate)
+                break
+            }
+        }
+        return maps
+    }
+
+    /// The `-package-name` the build used (from `.build/debug.yaml`), else the folder's name.
+    static func packageName(in root: URL) -> String {
+        if let text = try? String(contentsOf: root.appendingPathComponent(".build/debug.yaml"), encoding: .utf8),
+           let range = text.range(of: "\"-package-name\",\"")
+        {
+            return String(text[range.upperBound...].prefix { $0 != "\"" })
+        }
+        return root.lastPathComponent.lowercased()
+    }
+}

@@ -1,0 +1,191 @@
+/// Walks one file's type-checked tree and lists its mutation points.
+///
+/// Only explicit nodes that carry a type and a range are mutated: inactive
+/// `#if` code is not in the tree at all, comments never are, and nothing
+/// inside a string literal (its interpolations included) is touched. Every
+/// operator token is checked against the source bytes before it is used.
+struct MutationFinder {
+    let path: String
+    let source: [UInt8]
+    let markers: SkipMarkers
+    private let lineStarts: [Int]
+
+    init(path: String, source: [UInt8]) {
+        self.path = path
+        self.source = source
+        markers = SkipMarkers(source: source)
+        var starts = [0]
+        for (index, byte) in source.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    static let numericTypes: Set<String> = [
+        "$sSiD", "$sSuD", "$sSdD", "$sSfD", "$ss5Int64VD", "$ss5Int32VD", "$ss5Int16VD", "$ss4Int8VD",
+        "$ss6UInt64VD", "$ss6UInt32VD", "$ss6UInt16VD", "$ss5UInt8VD", "$s12CoreGraphics7CGFloatVD",
+    ]
+    static let boolType = "$sSbD"
+    static let voidType = "$sytD"
+
+    /// (operator, replacement) pairs for each binary operator.
+    static let binary: [String: [(MutationOperator, String)]] = [
+        "<": [(.relationalBoundary, "<="), (.relationalNegation, ">=")],
+        "<=": [(.relationalBoundary, "<"), (.relationalNegation, ">")],
+        ">": [(.relationalBoundary, ">="), (.relationalNegation, "<=")],
+        ">=": [(.relationalBoundary, ">"), (.relationalNegation, "<")],
+        "==": [(.relationalNegation, "!=")],
+        "!=": [(.relationalNegation, "==")],
+        "&&": [(.logical, "||")],
+        "||": [(.logical, "&&")],
+        "+": [(.arithmetic, "-")],
+        "-": [(.arithmetic, "+")],
+        "*": [(.arithmetic, "/")],
+        "/": [(.arithmetic, "*")],
+    ]
+
+    func points(in root: [String: Any]) -> [MutationPoint] {
+        guard !markers.skipsFile else { return [] }
+        var found: [MutationPoint] = []
+        walk(root, into: &found)
+        return found.filter { !markers.skips(start: $0.start, end: $0.end) }
+    }
+
+    private func walk(_ value: Any, into found: inout [MutationPoint]) {
+        if let array = value as? [Any] {
+            for element in array { walk(element, into: &found) }
+            return
+        }
+        guard let node = value as? [String: Any] else { return }
+        let kind = node["_kind"] as? String ?? ""
+        if kind == "interpolated_string_literal_expr" || kind == "string_literal_expr" { return }
+        if kind.hasSuffix("_decl"), let range = Self.range(node) { markers.noteDeclaration(start: range.start, end: range.end) }
+        if node["implicit"] as? Bool != true {
+            visit(kind, node, into: &found)
+        }
+        for (key, child) in node where key != "_kind" {
+            walk(child, into: &found)
+        }
+    }
+
+    private func visit(_ kind: String, _ node: [String: Any], into found: inout [MutationPoint]) {
+        switch kind {
+        case "binary_expr":
+            binaryOperator(node, into: &found)
+        case "boolean_literal_expr":
+            guard let range = Self.range(node), let value = node["value"] as? String, text(range.start, value.utf8.count) == value else { return }
+            add(.booleanLiteral, range.start, range.start + value.utf8.count, value == "true" ? "false" : "true", into: &found)
+        case "integer_literal_expr":
+            guard let range = Self.range(node) else { return }
+            let end = tokenEnd(at: range.start)
+            let literal = text(range.start, end - range.start)
+            guard let value = Int(literal.replacingOccurrences(of: "_", with: "")), literal.first?.isNumber == true else { return }
+            add(.integerLiteral, range.start, end, value == 0 ? "1" : String(value + 1), into: &found)
+        case "brace_stmt":
+            for element in node["elements"] as? [[String: Any]] ?? [] where element["_kind"] as? String == "call_expr" {
+                guard element["implicit"] as? Bool != true, element["type"] as? String == Self.voidType, let range = Self.range(element) else { continue }
+                add(.removeVoidCall, range.start, tokenEnd(at: range.end), "", into: &found)
+            }
+        case "func_decl":
+            guard node["result"] as? String == Self.boolType, let body = node["body"] as? [String: Any], body["implicit"] as? Bool != true,
+                  let range = Self.range(body), source.indices.contains(range.start), source[range.start] == UInt8(ascii: "{")
+            else { return }
+            for constant in ["true", "false"] {
+                add(.returnConstant, range.start, range.start + 1, "{ return \(constant);", into: &found)
+            }
+        case "guard_stmt", "if_stmt":
+            for condition in node["conditions"] as? [[String: Any]] ?? [] {
+                guard (condition["_kind"] as? String)?.hasSuffix("_expr") == true, condition["type"] as? String == Self.boolType,
+                      let range = Self.range(condition)
+                else { continue }
+                let end = tokenEnd(at: range.end)
+                guard text(range.start, end - range.start) != "true" else { continue }
+                add(.removeCondition, range.start, end, "true", into: &found)
+            }
+        default:
+            break
+        }
+    }
+
+    private func binaryOperator(_ node: [String: Any], into found: inout [MutationPoint]) {
+        guard let function = node["fn"] as? [String: Any], let range = Self.range(function), let name = Self.declName(in: function),
+              let replacements = Self.binary[name], text(range.start, name.utf8.count) == name
+        else { return }
+        // The token must be the operator itself, not the start of a longer one.
+        let after = range.start + name.utf8.count
+        if source.indices.contains(after), "<>=!&|+-*/%".utf8.contains(source[after]) { return }
+        if ["+", "-", "*", "/"].contains(name), !Self.numericTypes.contains(node["type"] as? String ?? "") { return }
+        for (mutation, replacement) in replacements {
+            add(mutation, range.start, after, replacement, into: &found)
+        }
+    }
+
+    private func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, into found: inout [MutationPoint]) {
+        guard start >= 0, end <= source.count, start <= end else { return }
+        let (line, column) = position(of: start)
+        found.append(MutationPoint(file: path, start: start, end: end, line: line, column: column, mutationOperator: mutation,
+                                   original: text(start, end - start), replacement: replacement))
+    }
+
+    // MARK: - Source helpers
+
+    static func range(_ node: [String: Any]) -> (start: Int, end: Int)? {
+        guard let range = node["range"] as? [String: Any], let start = range["start"] as? Int, let end = range["end"] as? Int, end >= start else {
+            return nil
+        }
+        return (start, end)
+    }
+
+    /// The first `decl.base_name` below `node` (the operator a binary expression calls).
+    static func declName(in node: [String: Any]) -> String? {
+        if let decl = node["decl"] as? [String: Any], let name = decl["base_name"] as? String { return name }
+        if let inner = node["fn"] as? [String: Any] { return declName(in: inner) }
+        return nil
+    }
+
+    func text(_ start: Int, _ length: Int) -> String {
+        guard start >= 0, length >= 0, start + length <= source.count else { return "" }
+        return String(decoding: source[start..<(start + length)], as: UTF8.self)
+    }
+
+    /// The end of the token that starts at `offset`: an identifier or number,
+    /// a string literal, or one punctuation character.
+    func tokenEnd(at offset: Int) -> Int {
+        guard source.indices.contains(offset) else { return offset }
+        let byte = source[offset]
+        func isIdentifier(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
+        }
+        if isIdentifier(byte) {
+            var end = offset
+            while end < source.count, isIdentifier(source[end]) { end += 1 }
+            return end
+        }
+        if byte == UInt8(ascii: "\"") {
+            let triple = Array("\"\"\"".utf8)
+            if Array(source[offset..<min(source.count, offset + 3)]) == triple {
+                var end = offset + 3
+                while end + 3 <= source.count, Array(source[end..<(end + 3)]) != triple { end += 1 }
+                return min(source.count, end + 3)
+            }
+            var end = offset + 1
+            while end < source.count, source[end] != UInt8(ascii: "\"") {
+                if source[end] == UInt8(ascii: "\\") { end += 1 }
+                if end < source.count, source[end] == UInt8(ascii: "\n") { break }
+                end += 1
+            }
+            return min(source.count, end + 1)
+        }
+        return offset + 1
+    }
+
+    /// 1-based line and column (in bytes) of `offset`.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+}

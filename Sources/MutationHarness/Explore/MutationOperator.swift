@@ -1,0 +1,62 @@
+/// The operators `mutate explore` applies, after Muter and cargo-mutants.
+public enum MutationOperator: String, Codable, Sendable, CaseIterable {
+    /// `<` `<=` `>` `>=`: the boundary moves (`<` -> `<=`).
+    case relationalBoundary = "relational-boundary"
+    /// `==` <-> `!=`, `<` <-> `>=`, `>` <-> `<=`.
+    case relationalNegation = "relational-negation"
+    /// `&&` <-> `||`.
+    case logical
+    /// `true` <-> `false`.
+    case booleanLiteral = "boolean-literal"
+    /// `+` <-> `-`, `*` <-> `/`.
+    case arithmetic
+    /// An integer literal changes (0 -> 1, n -> n + 1).
+    case integerLiteral = "integer-literal"
+    /// A statement that calls a function returning nothing is removed.
+    case removeVoidCall = "remove-void-call"
+    /// A Bool-returning function returns a constant at once.
+    case returnConstant = "return-constant"
+    /// A guard or if condition becomes `true`.
+    case removeCondition = "remove-condition"
+}
+
+/// One place in a file and what the mutation puts there.
+public struct MutationPoint: Equatable, Sendable, Codable {
+    /// Path relative to the package root.
+    public var file: String
+    /// Byte range replaced in the file.
+    public var start: Int
+    public var end: Int
+    public var line: Int
+    public var column: Int
+    public var mutationOperator: MutationOperator
+    public var original: String
+    public var replacement: String
+
+    /// A short id, stable while the file's text and the mutation stay the same.
+    public var id: String {
+        let text = "\(file)|\(start)|\(end)|\(mutationOperator.rawValue)|\(replacement)"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(String(hash, radix: 16).suffix(8)).leftPadded(to: 8)
+    }
+
+    /// `Sources/A.swift:12:9 relational-boundary  a < b -> a <= b`
+    public var summary: String {
+        "\(file):\(line):\(column) \(mutationOperator.rawValue)  \(original.oneLine) -> \(replacement.oneLine)"
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+
+    var oneLine: String {
+        let flat = split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return flat.count > 60 ? String(flat.prefix(57)) + "..." : flat
+    }
+}
