@@ -47,6 +47,7 @@ struct MutationFinder {
         var found: [MutationPoint] = []
         walk(root, into: &found)
         return found.filter { !markers.skips(start: $0.start, end: $0.end) }
+            .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
     }
 
     private func walk(_ value: Any, into found: inout [MutationPoint]) {

@@ -18,4 +18,8 @@ public enum Arithmetic {
     public static func describe(_ value: Int) -> String {
         "value \(value)"
     }
+
+    /// Marked: `mutate explore` never mutates it.
+    // mutate: skip
+    public static func isPositive(_ value: Int) -> Bool { value > 0 }
 }

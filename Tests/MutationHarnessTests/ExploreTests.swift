@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The adapter to the compiler's syntax tree, each operator, the markers,
+/// the ignore file and the diff reader. The compiler runs on a small
+/// self-contained file; no package is built.
+struct ExploreTests {
+    static let source = """
+        func check(_ a: Int, _ b: Int) -> Bool {
+            guard a > 0 else { return false }
+            if a <= b && b != 3 { log() }
+            let s = "a < b \\(a + 1)"
+            // a == b in a comment
+            return a * 2 == b - 1 || s.isEmpty
+        }
+        func log() {}
+        let x = 1 + 2 // mutate: skip
+        // mutate: skip
+        func skipped() -> Bool { return 1 < 2 }
+        #if os(Windows)
+        let w = 5 + 5
+        #endif
+
+        """
+
+    private func points(_ text: String = source) throws -> [MutationPoint] {
+        try withScratch { scratch in
+            try scratch.write("A.swift", text)
+            let trees = try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: scratch.url,
+                                        searchPaths: [], moduleMaps: [])
+            let tree = try #require(trees.first)
+            #expect(tree.compilerVersion.hasPrefix("Swift version"))
+            return MutationFinder(path: "A.swift", source: Array(text.utf8)).points(in: tree.root)
+        }
+    }
+
+    private func describe(_ points: [MutationPoint]) -> Set<String> {
+        Set(points.map { "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original) -> \($0.replacement)" })
+    }
+
+    @Test func everyOperatorAtItsPlaceAndNothingElse() throws {
+        let found = describe(try points())
+        let expected: Set<String> = [
+            "1:40 return-constant { -> { return true;", "1:40 return-constant { -> { return false;",
+            "2:13 relational-boundary > -> >=", "2:13 relational-negation > -> <=", "2:15 integer-literal 0 -> 1",
+            "2:11 remove-condition a > 0 -> true", "2:31 boolean-literal false -> true",
+            "3:10 relational-boundary <= -> <", "3:10 relational-negation <= -> >", "3:15 logical && -> ||",
+            "3:20 relational-negation != -> ==", "3:23 integer-literal 3 -> 4", "3:8 remove-condition a <= b && b != 3 -> true",
+            "3:27 remove-void-call log() -> ",
+            "6:14 arithmetic * -> /", "6:16 integer-literal 2 -> 3", "6:18 relational-negation == -> !=",
+            "6:23 arithmetic - -> +", "6:25 integer-literal 1 -> 2", "6:27 logical || -> &&",
+        ]
+        #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
+        #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")
+    }
+
+    @Test func aGeneratedMutantIsAPatchThatMakesExactlyTheMutation() throws {
+        let point = try #require(try points().first { $0.mutationOperator == .logical && $0.line == 3 })
+        let mutant = try #require(GeneratedMutant.mutant(for: point, source: Array(Self.source.utf8)))
+        #expect(mutant.name == point.id)
+        let patched = try PatchApplier.apply(mutant.diff.files[0], to: Self.source)
+        #expect(patched == Self.source.replacingOccurrences(of: "a <= b && b != 3", with: "a <= b || b != 3"))
+        #expect(mutant.description.contains("logical at A.swift:3:15"))
+    }
+
+    @Test func idsAreStableAndDistinct() throws {
+        let first = try points().map(\.id)
+        #expect(first == (try points().map(\.id)))
+        #expect(Set(first).count == first.count)
+        #expect(first.allSatisfy { MutantFileParser.isValidName($0) })
+    }
+
+    @Test func aWholeFileMarkerSkipsTheFile() throws {
+        #expect(try points("// mutate: skip-file\n" + Self.source).isEmpty)
+    }
+
+    @Test func anUnknownDumpShapeIsAClearError() {
+        do {
+            _ = try ASTDump.parse(Data(#"{"_kind":"source_file","filename":"A.swift"}"#.utf8))
+            Issue.record("a dump without items must be refused")
+        } catch {
+            #expect("\(error)".contains("this compiler version is not supported by mutate explore"))
+        }
+        let mixed = Data(("warning: x {\n" + #"{"_kind":"source_file","a":"}{"}"#).utf8)
+        #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
+    }
+
+    @Test func theIgnoreFileMatchesByIdOrByPlaceAndNeedsAReason() throws {
+        let point = MutationPoint(file: "Sources/A.swift", start: 10, end: 11, line: 4, column: 3, mutationOperator: .arithmetic,
+                                  original: "+", replacement: "-")
+        let ignore = try ExploreIgnore.parse("""
+            # harmless ones
+            \(point.id)  equivalent: both operands are zero here
+            Sources/B.swift:9 logical  short-circuit order only
+            """, file: "explore-ignore")
+        #expect(ignore.reason(for: point) == "equivalent: both operands are zero here")
+        var other = point
+        other.file = "Sources/B.swift"
+        other.line = 9
+        other.mutationOperator = .logical
+        #expect(ignore.reason(for: other) == "short-circuit order only")
+        other.line = 10
+        #expect(ignore.reason(for: other) == nil)
+        #expect(throws: (any Error).self) { try ExploreIgnore.parse("abcdef12\n", file: "f") }
+        #expect(throws: (any Error).self) { try ExploreIgnore.parse("Sources/B.swift:9 nonsense reason\n", file: "f") }
+    }
+
+    @Test func changedLinesComeFromTheNewSideOfEachHunk() {
+        let changed = ChangedLines.parse("""
+            diff --git a/Sources/A.swift b/Sources/A.swift
+            --- a/Sources/A.swift
+            +++ b/Sources/A.swift
+            @@ -3 +3,2 @@ func a()
+            @@ -10,2 +11,0 @@
+            --- a/Sources/Gone.swift
+            +++ /dev/null
+            @@ -1,4 +0,0 @@
+            """)
+        #expect(changed.contains("Sources/A.swift", line: 3) && changed.contains("Sources/A.swift", line: 4))
+        #expect(!changed.contains("Sources/A.swift", line: 5))
+        #expect(!changed.contains("Sources/A.swift", line: 11), "a pure deletion adds no line")
+        #expect(!changed.contains("Sources/Gone.swift", line: 1))
+    }
+}
