@@ -11,7 +11,7 @@ struct ValidEvent: Equatable {
     var raw: [UInt8]
 }
 
-/// The per-field rules of wire format v1 (DESIGN section 2), as the server
+/// The per-field rules of wire format v1 (docs/wire-format.md), as the server
 /// applies them. Returns every failing path (`events[3].ts`), at most 100.
 struct BatchValidator {
     static let timestampFloor = WireContract.timestampFloor

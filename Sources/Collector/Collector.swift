@@ -1,7 +1,7 @@
 import AnalyticsSupport
 import Foundation
 
-/// The collector's contract as a library (DESIGN sections 2, 3 and 5): a
+/// The collector's contract as a library (docs/wire-format.md, docs/collector.md): a
 /// function from a request to a response, backed by a real SQLite store.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// Screen time computed the way the contract says (DESIGN section 5): visits
+/// Screen time computed the way the contract says (docs/collector.md): visits
 /// are `screen_enter`/`screen_exit` pairs by `visit_id`; an enter without an
 /// exit is dropped from time; visits under 250 ms and over 30 minutes are
 /// left out of averages and counted apart (raw events are kept).

@@ -2,7 +2,7 @@ import Collector
 import Foundation
 import Testing
 
-/// The status table of DESIGN section 3, rule by rule, with crafted bytes.
+/// The status table of docs/collector.md, rule by rule, with crafted bytes.
 struct CollectorRulesTests {
     static let now: Int64 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
 

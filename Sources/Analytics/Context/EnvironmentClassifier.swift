@@ -54,7 +54,7 @@ public struct EnvironmentFacts: Sendable, Equatable {
     }
 }
 
-/// Classifies the environment from facts (DESIGN section 6).
+/// Classifies the environment from facts (docs/environment.md).
 ///
 /// Rules, in order: a simulator or a debug build is `debug`; a receipt named
 /// `sandboxReceipt` is `sandbox`; everything else, including a missing

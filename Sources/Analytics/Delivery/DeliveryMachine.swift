@@ -1,7 +1,7 @@
 /// The uploader's decisions as a value: what to do after each thing that
 /// happens. It owns no queue, clock or network; the runner applies the actions.
 ///
-/// Rules (DESIGN section 4): a batch goes out at `batchSize` queued events or
+/// Rules (docs/delivery.md): a batch goes out at `batchSize` queued events or
 /// `maximumAge` after the oldest, at once on flush and when the network comes
 /// back; one request in flight; after a retryable failure only the retry
 /// timer sends, so events tracked meanwhile cause no extra requests.

@@ -16,7 +16,7 @@ enum DeliveryOutcome: Equatable, Sendable {
     case retry(retryAfterSeconds: Int?)
 }
 
-/// Maps a response (or a network failure) to an outcome, per DESIGN section 3.
+/// Maps a response (or a network failure) to an outcome, per docs/collector.md.
 /// A pure function of its inputs.
 enum ResponsePolicy {
     static func outcome(of result: Result<TransportResponse, NetworkFailure>, batchSize: Int) -> DeliveryOutcome {

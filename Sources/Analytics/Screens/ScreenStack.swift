@@ -5,7 +5,7 @@ public enum ExitReason: String, Sendable, Equatable {
     case replace, cover, pop, background, terminate, stop
 }
 
-/// The stack of named screens as a value (DESIGN section 5). Each operation
+/// The stack of named screens as a value (docs/screen-stack.md). Each operation
 /// returns the visit events it causes; durations come from the monotonic
 /// uptime passed in, never from the wall clock.
 struct ScreenStack: Equatable {

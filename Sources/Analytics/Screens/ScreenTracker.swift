@@ -1,6 +1,6 @@
 import Foundation
 
-/// Counts time on screen with a stack (DESIGN section 5). It exists from app
+/// Counts time on screen with a stack (docs/screen-stack.md). It exists from app
 /// launch, so navigation observers can be wired before `start()`; while
 /// analytics is off every call does nothing.
 ///

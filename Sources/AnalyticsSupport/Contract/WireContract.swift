@@ -1,4 +1,4 @@
-/// The rules of wire format v1 (DESIGN section 2) that the SDK and the
+/// The rules of wire format v1 (docs/wire-format.md) that the SDK and the
 /// collector both enforce, kept in one place so the two cannot drift apart.
 package enum WireContract {
     /// The batch schema version.

@@ -1,4 +1,4 @@
-/// What happened to one mutant (DESIGN section 7).
+/// What happened to one mutant (docs/mutants.md).
 public enum MutantStatus: String, Codable, Sendable, CaseIterable {
     /// A test failed: the suite catches the bug.
     case killed
