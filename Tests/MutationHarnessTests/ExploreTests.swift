@@ -77,11 +77,13 @@ struct ExploreTests {
 
     @Test func anUnknownDumpShapeIsAClearError() {
         do {
-            _ = try ASTDump.parse(Data(#"{"_kind":"source_file","filename":"A.swift"}"#.utf8))
-            Issue.record("a dump without items must be refused")
+            _ = try ASTDump.parse(Data(#"{"_kind":"source_file","filename":"A.swift","items":{}}"#.utf8))
+            Issue.record("a dump whose items are not a list must be refused")
         } catch {
             #expect("\(error)".contains("this compiler version is not supported by mutate explore"))
         }
+        #expect((try? ASTDump.parse(Data(#"{"_kind":"source_file","filename":"A.swift"}"#.utf8)))?.count == 1,
+                "a file whose code is all in inactive #if blocks has no items")
         let mixed = Data(("warning: x {\n" + #"{"_kind":"source_file","a":"}{"}"#).utf8)
         #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
     }

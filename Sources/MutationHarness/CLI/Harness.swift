@@ -226,6 +226,8 @@ public struct Harness {
                               found: Locked<Explorer.Found?>) -> Result<LabReport, HarnessExitCode>
     {
         InterruptHandler.install()
+        // With --list (build only) standard output carries just the list.
+        let print = configuration.buildOnly ? printError : print
         let lab = Lab(configuration: configuration, print: print) { workspace in
             print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
             let result = try explorer.explore(workspace, print: print)

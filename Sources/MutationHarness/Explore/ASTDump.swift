@@ -31,8 +31,9 @@ enum ASTDump {
             guard let object = try? JSONSerialization.jsonObject(with: chunk) as? [String: Any] else {
                 throw ASTDumpError(reason: "the compiler printed a syntax tree that is not valid JSON")
             }
-            guard let path = object["filename"] as? String, object["items"] is [Any] else {
-                throw ASTDumpError(reason: "unknown shape of the compiler's AST dump (a source_file without filename and items): "
+            // A file whose code is all in inactive `#if` blocks has no `items`.
+            guard let path = object["filename"] as? String, object["items"] == nil || object["items"] is [Any] else {
+                throw ASTDumpError(reason: "unknown shape of the compiler's AST dump (a source_file without a filename, or with items that are not a list): "
                     + "this compiler version is not supported by mutate explore")
             }
             let version = (object["compiler_version"] as? [String: Any])?["full"] as? String ?? "unknown"
