@@ -34,7 +34,6 @@ struct EventQueueTests {
             #expect(try queue.oldestTimestamp() == 1_767_225_600_000)
 
             let reopened = try SQLiteEventQueue(path: path, capacity: 1000)
-            #expect(queue is SQLiteEventQueue)
             #expect(reopened.count == 60)
             #expect(try reopened.peek(limit: 1000).map(\.payload) == events(0..<60).map(\.payload))
         }

@@ -43,7 +43,13 @@ struct MutantFileTests {
 
     @Test func malformedDiffNamesTheLine() {
         let text = "Mutant: x\nDescription: y\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n-a\n+b\n"
-        #expect(throws: MutantFileError.self) { try MutantFileParser.parse(text, file: "m.patch") }
+        do {
+            _ = try MutantFileParser.parse(text, file: "m.patch")
+            Issue.record("a hunk shorter than its header must be refused")
+        } catch {
+            // The hunk header is on line 6 of the file; its body ends early at line 9.
+            #expect(error.reason.hasPrefix("the diff is malformed: line 9: hunk @@ -1,2 +1,2 @@ ends early"), "\(error.reason)")
+        }
     }
 }
 
