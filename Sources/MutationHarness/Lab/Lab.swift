@@ -45,8 +45,16 @@ public final class Lab {
     /// typed syntax tree needs the built modules); returns the mutants to
     /// run and the results of those ignored.
     private let generate: ((ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))?
+    /// Runs the build and test commands: the toolchain, or a script in tests.
+    private let runner: any CommandRunning
 
-    public init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
+    public convenience init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
+        self.init(configuration: configuration, mutants: mutants, runner: ToolchainRunner(), print: print)
+    }
+
+    /// A lab whose commands `runner` runs (tests drive the loop without a toolchain).
+    init(configuration: LabConfiguration, mutants: [Mutant], runner: any CommandRunning, print: @escaping (String) -> Void) {
+        self.runner = runner
         self.configuration = configuration
         self.print = print
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
@@ -72,6 +80,7 @@ public final class Lab {
         )
         mutants = []
         self.generate = generate
+        runner = ToolchainRunner()
     }
 
     private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
@@ -268,7 +277,7 @@ public final class Lab {
     // MARK: - Commands
 
     private func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
-        try ProcessRunner.run(
+        try runner.run(
             [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"], in: workspace.root,
             environment: environment, log: log, timeout: timeout
         )
@@ -282,7 +291,7 @@ public final class Lab {
         }
         // `--parallel` makes XCTest write its xunit file; the event stream
         // names the failing Swift Testing test even if the process crashes.
-        let result = try ProcessRunner.run(
+        let result = try runner.run(
             [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
              "--event-stream-output-path", events.path],
             in: workspace.root, environment: environment, log: log, timeout: timeout

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The lab's loop (apply, build, test, restore, classify) driven by a
+/// scripted command runner: no toolchain, so these run inside a mutate run
+/// too and kill mutants in the loop itself.
+struct LabTests {
+    /// Answers `swift build` and `swift test` from what the scratch copy
+    /// holds: `BROKEN` does not compile, `HANG` times out, `CRASH` crashes,
+    /// `a - b` fails the test `T.Suite/adds()`.
+    final class ScriptedRunner: CommandRunning, @unchecked Sendable {
+        private(set) var calls: [(command: String, source: String)] = []
+        var interruptAtTest: Int?
+
+        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult {
+            let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
+            calls.append((arguments[1], source))
+            #expect(environment["MUTATE_RUNNING"] == "1")
+            #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
+            func append(_ text: String) {
+                if !FileManager.default.fileExists(atPath: log.path) { FileManager.default.createFile(atPath: log.path, contents: nil) }
+                let handle = try? FileHandle(forWritingTo: log)
+                handle?.seekToEndOfFile()
+                handle?.write(Data(text.utf8))
+                try? handle?.close()
+            }
+            if arguments[1] == "build" {
+                if source.contains("BROKEN") {
+                    append("\(directory.path)/Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope\n")
+                    return ProcessResult(termination: .exited(1), seconds: 0.1)
+                }
+                return ProcessResult(termination: .exited(0), seconds: 0.1)
+            }
+            if let index = interruptAtTest, calls.filter({ $0.command == "test" }).count == index {
+                throw LabError.interrupted(signal: SIGINT)
+            }
+            if source.contains("HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
+            if source.contains("CRASH") {
+                append("Tiny/Arithmetic.swift:4: Fatal error: boom\nerror: Process 'x.xctest T.Legacy/testAdds' exited with unexpected signal code 4\n")
+                return ProcessResult(termination: .exited(1), seconds: 0.2)
+            }
+            let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+            let failing = source.contains("a - b")
+            let cases = """
+                <testcase classname="T.Suite" name="adds()" time="0.01">\(failing ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "")</testcase>
+                <testcase classname="T.Suite" name="other()" time="0.01"/>
+                """
+            try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8)
+                .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
+            return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.3)
+        }
+    }
+
+    static let original = "public enum Arithmetic {\n    public static func add(_ a: Int, _ b: Int) -> Int {\n        // adds\n        a + b\n    }\n}\n"
+
+    private func mutant(_ name: String, _ old: String, _ new: String) throws -> Mutant {
+        try MutantFileParser.parse("""
+            Mutant: \(name)
+            Description: \(name)
+
+            --- a/Sources/Tiny/Arithmetic.swift
+            +++ b/Sources/Tiny/Arithmetic.swift
+            @@ -4 +4 @@
+            -\(old)
+            +\(new)
+
+            """, file: "\(name).patch")
+    }
+
+    private func package(in scratch: Scratch) throws -> URL {
+        try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original)
+        try scratch.write("pkg/mutants/.keep", "")
+        return scratch.url.appendingPathComponent("pkg")
+    }
+
+    @Test func classifiesEachOutcomeAndRestoresTheCopyAfterEveryMutant() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let mutants = [
+                try mutant("subtracts", "        a + b", "        a - b"),
+                try mutant("comment-only", "        a + b", "        a + b // harmless"),
+                try mutant("broken", "        a + b", "        BROKEN"),
+                try mutant("hangs", "        a + b", "        a + b // HANG"),
+                try mutant("crashes", "        a + b", "        a + b // CRASH"),
+                try mutant("stale", "        a * b", "        a / b"),
+            ]
+            let runner = ScriptedRunner()
+            var configuration = LabConfiguration(packagePath: package)
+            configuration.isCI = false
+            let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { _ in }).run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+
+            #expect(byName["subtracts"]?.status == .killed)
+            #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"])
+            #expect(byName["subtracts"]?.reason == "Expectation failed: 2 + 3 → -1")
+            #expect(byName["comment-only"]?.status == .survived)
+            #expect(byName["broken"]?.status == .unviable)
+            #expect(byName["broken"]?.reason == "Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope", "the path is made relative")
+            #expect(byName["hangs"]?.status == .timeout)
+            #expect(byName["crashes"]?.status == .killed)
+            #expect(byName["crashes"]?.killedBy == ["T.Legacy/testAdds"])
+            #expect(byName["crashes"]?.reason == "crash: Tiny/Arithmetic.swift:4: Fatal error: boom (signal 4) while T.Legacy/testAdds ran")
+            #expect(byName["stale"]?.status == .stale)
+            #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()"])
+            #expect(report.score.map { Int($0.rounded()) } == 75)
+
+            // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test"])
+            // Every command saw either the original or exactly one mutant: each was restored before the next.
+            for call in runner.calls {
+                let changed = call.source.split(separator: "\n").filter { !Self.original.split(separator: "\n").contains($0) }
+                #expect(changed.count <= 1, "\(call.source)")
+            }
+            let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+            #expect(copy == Self.original, "the copy is restored after the last mutant")
+            #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == Self.original)
+        }
+    }
+
+    @Test func anInterruptedMutantGetsNoVerdictAndIsRestored() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = ScriptedRunner()
+            runner.interruptAtTest = 2 // the baseline's tests are the first
+            let mutants = [try mutant("subtracts", "        a + b", "        a - b"), try mutant("other", "        a + b", "        b + a")]
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: runner, print: { _ in })
+            #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
+            let results = try ReportWriter.read(from: package.appendingPathComponent(".build/mutation-report"))
+            #expect(results.mutants.map(\.status) == [.pending, .pending], "no verdict for the interrupted mutant or the next")
+            let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+            #expect(copy == Self.original)
+        }
+    }
+
+    @Test func aRedBaselineOrOneWithoutTestsStopsBeforeAnyMutant() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a - b"))
+            let runner = ScriptedRunner()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("m", "        a - b", "        a + b")],
+                          runner: runner, print: { _ in })
+            do {
+                _ = try lab.run()
+                Issue.record("a red baseline must stop the run")
+            } catch let LabError.baselineTestsFailed(tests, message, _) {
+                #expect(tests == ["T.Suite/adds()"])
+                #expect(message == "Expectation failed: 2 + 3 → -1")
+            }
+            #expect(runner.calls.count == 2, "no mutant ran")
+        }
+    }
+}
