@@ -26,7 +26,7 @@ let package = Package(
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
         .executableTarget(name: "analytics-fault-child", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsFaultChild"),
         .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsBenchmarks"),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport", "Collector"], exclude: ["Golden"]),
         .testTarget(name: "CollectorTests", dependencies: ["Collector", "Analytics", "AnalyticsTesting"]),
         .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),
     ]

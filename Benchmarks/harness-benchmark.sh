@@ -39,6 +39,12 @@ start=$(now)
 warm_total=$(elapsed "$start" "$(now)")
 echo "total ${warm_total}s"
 
+echo; echo "== explore: generated mutants of Sources/Analytics/Delivery/Backoff.swift on the same scratch copy"
+start=$(now)
+.build/release/mutate explore Sources/Analytics/Delivery/Backoff.swift --scratch "$bench/scratch" --output "$bench/explore" > "$bench/explore.log" || true
+explore_total=$(elapsed "$start" "$(now)")
+echo "total ${explore_total}s"
+
 echo; echo "== lower bound: an already-built copy, one mutant applied, incremental build + tests"
 copy_package "$bench/lower"
 (cd "$bench/lower" && swift build --build-tests >/dev/null 2>&1)
@@ -59,9 +65,9 @@ s=$(now); (cd "$bench/naive" && swift build --build-tests >/dev/null 2>&1); b=$(
 naive_build=$(elapsed "$s" "$b"); naive_test=$(elapsed "$b" "$t")
 
 echo
-python3 - "$bench" "$cold_total" "$warm_total" "$naive_build" "$naive_test" <<'PY'
-import json, sys
-bench, cold_total, warm_total, naive_build, naive_test = sys.argv[1], *map(float, sys.argv[2:])
+python3 - "$bench" "$cold_total" "$warm_total" "$naive_build" "$naive_test" "$explore_total" <<'PY'
+import json, statistics, sys
+bench, cold_total, warm_total, naive_build, naive_test, explore_total = sys.argv[1], *map(float, sys.argv[2:])
 warm = json.load(open(f"{bench}/warm/results.json"))
 cold = json.load(open(f"{bench}/cold/results.json"))
 lower = {}
@@ -88,4 +94,15 @@ naive = naive_build + naive_test
 print(f"naive, one mutant: {naive:.1f}s (clean build {naive_build:.1f}s, tests {naive_test:.1f}s)")
 speedup = naive / (per_mutant + overhead)
 print(f"naive / harness per mutant: {speedup:.1f}x (target >= 5x) {'ok' if speedup >= 5 else 'MISS'}")
+explore = json.load(open(f"{bench}/explore/results.json"))
+generated = [m["buildSeconds"] + m["testSeconds"] for m in explore["mutants"] if m["status"] not in ("pending", "ignored", "stale")]
+named = [m["buildSeconds"] + m["testSeconds"] for m in warm["mutants"]]
+if generated:
+    median_generated, median_named = statistics.median(generated), statistics.median(named)
+    print()
+    print(f"explore: {len(generated)} generated mutants in {explore_total:.1f}s; median per generated mutant {median_generated:.2f}s, "
+          f"per named mutant {median_named:.2f}s (side by side, same run, same scratch copy)")
+    print(f"  median per generated mutant <= 0.5s: {'ok' if median_generated <= 0.5 else 'MISS'}; "
+          f"<= 1/4 of a named mutant: {'ok' if median_generated <= median_named / 4 else 'MISS'} "
+          f"(no mutant schemata yet: each generated mutant is built and tested like a named one)")
 PY

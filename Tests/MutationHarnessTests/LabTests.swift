@@ -131,6 +131,14 @@ struct LabTests {
             #expect(results.mutants.map(\.status) == [.pending, .pending], "no verdict for the interrupted mutant or the next")
             let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
             #expect(copy == Self.original)
+
+            // The next run rebuilds the mutated module from scratch: its objects may be the mutant's.
+            let objects = package.appendingPathComponent(".build/mutate/scratch/.build/debug/Tiny.build")
+            try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
+            let output = OutputBox()
+            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
+            #expect(output.text.contains("the last run was cut short mid-mutant: rebuilding Tiny from scratch"))
+            #expect(!FileManager.default.fileExists(atPath: objects.path))
         }
     }
 

@@ -274,8 +274,12 @@ final class Pipeline: @unchecked Sendable {
             if !FileManager.default.createFile(atPath: file.path, contents: Data()) {
                 report(.storageUnavailable(reason: "cannot write \(file.path): the opt-out holds for this run only"))
             }
-        } else {
-            try? FileManager.default.removeItem(at: file)
+        } else if FileManager.default.fileExists(atPath: file.path) {
+            do {
+                try FileManager.default.removeItem(at: file)
+            } catch {
+                report(.storageUnavailable(reason: "cannot delete \(file.path): the opt-in holds for this run only; the next launch starts opted out"))
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ public protocol ScheduledWork: Sendable {
 /// touched only from work handed to one scheduler, one piece at a time.
 ///
 /// The live scheduler is a serial dispatch queue, so `track` returns at once.
-/// `ManualScheduler` in `AnalyticsTesting` runs work inline and fires timers
+/// `ManualClock` in `AnalyticsTesting` runs work inline and fires timers
 /// only when a test advances its clock.
 public protocol WorkScheduler: Sendable {
     /// Runs `work` soon, after all work handed over before it.

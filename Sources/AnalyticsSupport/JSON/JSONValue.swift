@@ -24,19 +24,6 @@ package enum JSONValue: Equatable, Sendable {
         return nil
     }
 
-    package var boolValue: Bool? {
-        if case .bool(let value) = self { return value }
-        return nil
-    }
-
-    package var doubleValue: Double? {
-        switch self {
-        case .double(let value): return value
-        case .integer(let value): return Double(value)
-        default: return nil
-        }
-    }
-
     package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil

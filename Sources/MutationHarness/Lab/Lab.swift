@@ -120,6 +120,8 @@ public final class Lab {
         }
         try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
+        let forgotten = workspace.forgetInterruptedBuilds()
+        if !forgotten.isEmpty { print("  the last run was cut short mid-mutant: rebuilding \(forgotten.joined(separator: ", ")) from scratch") }
         try runBaseline()
         if let generate {
             let made = try generate(workspace)
@@ -225,17 +227,33 @@ public final class Lab {
             return result
         }
         let originals = changes.map { FileChange(path: $0.path, content: workspace.read($0.path)) }
+        var finished = false
         defer {
             for original in originals.reversed() { try? workspace.write(original.path, original.content) }
+            // A build or test cut short can leave the mutant's object files
+            // looking newer than the restored source: the next run rebuilds
+            // those modules from scratch (`forgetInterruptedBuilds`).
+            if !finished { workspace.noteInterrupted(originals.map(\.path)) }
         }
         for change in changes { try workspace.write(change.path, change.content) }
+        let outcome = try buildAndTest(mutant, result, log: log)
+        // A build killed at its time limit was cut short too.
+        finished = !(outcome.status == .unviable && outcome.reason == Self.buildTimedOut)
+        return outcome
+    }
+
+    static let buildTimedOut = "the build ran past its time limit"
+
+    /// Builds and tests the copy with the mutant applied.
+    private func buildAndTest(_ mutant: Mutant, _ pending: MutantResult, log: URL) throws -> MutantResult {
+        var result = pending
 
         let build = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
         result.buildSeconds = build.seconds
         guard build.termination.succeeded else {
             result.status = .unviable
             result.reason = build.termination == .timedOut
-                ? "the build ran past its time limit"
+                ? Self.buildTimedOut
                 : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
             return result
         }

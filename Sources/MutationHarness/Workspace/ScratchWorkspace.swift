@@ -92,6 +92,42 @@ public struct ScratchWorkspace: Sendable {
         return written
     }
 
+    /// Where `noteInterrupted` keeps the files of a mutant whose run was cut short.
+    private var interruptedList: URL { root.appendingPathComponent(".mutate-interrupted") }
+
+    /// Remembers that a mutant touching `files` did not finish (interrupted,
+    /// or its build or tests failed to start): its object files may be newer
+    /// than the restored sources, and a build system may trust them.
+    func noteInterrupted(_ files: [String]) {
+        let previous = (try? String(contentsOf: interruptedList, encoding: .utf8)) ?? ""
+        try? Data((previous + files.map { $0 + "\n" }.joined()).utf8).write(to: interruptedList, options: .atomic)
+    }
+
+    /// After a run that was cut short mid-mutant: removes the build folders
+    /// of the modules whose sources it had mutated, so they are compiled
+    /// again from the restored sources. Returns the modules' names.
+    func forgetInterruptedBuilds() -> [String] {
+        guard let text = try? String(contentsOf: interruptedList, encoding: .utf8) else { return [] }
+        let manager = FileManager.default
+        var modules: Set<String> = []
+        for file in text.split(separator: "\n") {
+            let parts = file.split(separator: "/")
+            // Sources/<Target>/...: the target's folder names its module.
+            if parts.count > 2, parts[0] == "Sources" { modules.insert(String(parts[1])) }
+        }
+        let build = root.appendingPathComponent(".build")
+        let configurations = ((try? manager.contentsOfDirectory(atPath: build.path)) ?? []).map { build.appendingPathComponent($0) }
+            .flatMap { [$0, $0.appendingPathComponent("debug")] }
+        for module in modules {
+            let names = [module, module.replacingOccurrences(of: "-", with: "_")]
+            for folder in configurations {
+                for name in names { try? manager.removeItem(at: folder.appendingPathComponent("\(name).build")) }
+            }
+        }
+        try? manager.removeItem(at: interruptedList)
+        return modules.sorted()
+    }
+
     /// Reads a file of the copy, by path relative to the package root.
     public func read(_ relative: String) -> String? {
         FileManager.default.contents(atPath: root.appendingPathComponent(relative).path).flatMap { String(data: $0, encoding: .utf8) }
