@@ -16,6 +16,10 @@ public enum ReportWriter {
         try encoder.encode(report).write(to: folder.appendingPathComponent(resultsFile), options: .atomic)
         try Data(MarkdownReport.render(report).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
         try Data(JUnitReport.render(report).utf8).write(to: folder.appendingPathComponent("junit.xml"), options: .atomic)
+        let html = HTMLReport.render(report, readSource: { path in
+            try? String(contentsOf: packagePath.appendingPathComponent(path), encoding: .utf8)
+        })
+        try Data(html.utf8).write(to: folder.appendingPathComponent("report.html"), options: .atomic)
     }
 
     /// Reads the `results.json` of an earlier run (for `mutate merge`).

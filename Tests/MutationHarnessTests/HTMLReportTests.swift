@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `report.html`'s structure: self-contained, the verdict, source with the
+/// mutated lines marked, a filter per status, each mutant's details, the
+/// mutant x test matrix.
+struct HTMLReportTests {
+    private let html = HTMLReport.render(ReportTests.sampleReport(), readSource: { _ in "line one\nb <script>\nline three\n" })
+
+    @Test func isOneSelfContainedPage() {
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.hasSuffix("</html>\n"))
+        for external in ["src=\"http", "href=\"http", "@import", "<link "] {
+            #expect(!html.contains(external), "nothing is fetched: \(external)")
+        }
+        #expect(html.components(separatedBy: "<div class=\"mutant\"").count - 1 == 6, "every mutant")
+    }
+
+    @Test func saysTheVerdictAndMarksTheMutatedLines() {
+        #expect(html.contains("<div class=\"verdict fail\" id=\"verdict\">Gate FAILED: 1 mutant(s) survived (lives)"))
+        #expect(html.contains("<h2 class=\"file\">Sources/A.swift</h2>"))
+        #expect(html.contains("<span class=\"hit\"><span class=\"num\">2</span>b &lt;script&gt;</span>"), "source is escaped, line 2 marked")
+        #expect(html.contains("<span class=\"\"><span class=\"num\">1</span>line one</span>"))
+    }
+
+    @Test func filtersByStatusAndShowsEachMutantsDetails() {
+        for status in ["killed", "timeout", "survived", "unviable", "stale", "pending"] {
+            #expect(html.contains("<input type=\"checkbox\" data-status=\"\(status)\" checked>"), "\(status)")
+        }
+        #expect(html.contains("Killed by: <code>Mod.Suite/a()</code>"))
+        #expect(html.contains("First failure: Expectation failed: 1 == 2"))
+        #expect(html.contains("<pre>--- a/Sources/A.swift\n+++ b/Sources/A.swift\n@@ -2 +2 @@\n-b\n+B\n</pre>"))
+    }
+
+    @Test func theMatrixNamesWhichTestsKillWhichMutantsAndWhichKillNothing() {
+        #expect(html.contains("<table id=\"matrix\"><tr><th>mutant</th><th title=\"Mod.Suite/a()\">T1</th></tr>"))
+        #expect(html.contains("<tr data-status=\"killed\"><td>killed-one</td><td class=\"k\">&#10003;</td></tr>"))
+        #expect(html.contains("2 test(s) that killed no mutant"))
+        #expect(html.contains("<li><code>Mod.Legacy/testC</code></li>"))
+    }
+}
