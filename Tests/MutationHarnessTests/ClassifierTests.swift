@@ -9,7 +9,9 @@ struct ClassifierTests {
 
     @Test func aFailingTestKillsAndIsNamed() {
         let verdict = Classifier.classify(termination: .exited(1), report: report(["S/a()", "S/b()"]))
-        #expect(verdict == .init(status: .killed, killedBy: ["S/a()", "S/b()"], reason: "boom S/a()"))
+        #expect(verdict == .init(status: .killed, killedBy: ["S/a()", "S/b()"], reason: "S/a(): boom S/a()"))
+        let reordered = Classifier.classify(termination: .exited(1), report: report(["S/b()", "S/a()"]))
+        #expect(reordered == verdict, "the same whichever test finished first")
     }
 
     @Test func timeOutComesFirst() {

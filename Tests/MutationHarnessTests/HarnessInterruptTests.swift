@@ -47,6 +47,7 @@ extension HarnessEndToEndTests {
         let script = folder.appendingPathComponent("swift-holding")
         try Data("""
             #!/bin/sh
+            [ "$1" = "--version" ] && exec swift "$@"
             dir="\(folder.path)"
             n=$(( $(cat "$dir/calls" 2>/dev/null || echo 0) + 1 ))
             echo $n > "$dir/calls"

@@ -94,7 +94,7 @@ struct LabTests {
 
             #expect(byName["subtracts"]?.status == .killed)
             #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"])
-            #expect(byName["subtracts"]?.reason == "Expectation failed: 2 + 3 → -1")
+            #expect(byName["subtracts"]?.reason == "T.Suite/adds(): Expectation failed: 2 + 3 → -1", "the first failure names its test")
             #expect(byName["comment-only"]?.status == .survived)
             #expect(byName["broken"]?.status == .unviable)
             #expect(byName["broken"]?.reason == "Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope", "the path is made relative")

@@ -74,7 +74,7 @@ struct ReportTests {
     @Test func junitShowsSurvivorsAsFailuresAndBrokenMutantsAsErrors() {
         let xml = JUnitReport.render(Self.sampleReport())
         #expect(xml.contains("tests=\"6\" failures=\"1\" errors=\"2\" skipped=\"1\""))
-        #expect(xml.contains("<testcase classname=\"mutants\" name=\"lives\" time=\"3.500\">\n      <failure message=\"survived: no test failed\">"))
+        #expect(xml.contains("<testcase classname=\"mutants\" name=\"lives\" time=\"3.500\" file=\"Sources/A.swift\" line=\"2\">\n      <failure message=\"survived: no test failed\">"))
         #expect(xml.contains("<error message=\"stale: Sources/A.swift: hunk '@@ -2 +2 @@' does not match\">"), "an apostrophe needs no escape in an attribute in double quotes")
         #expect(JUnitReport.escape("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
     }
@@ -90,5 +90,29 @@ extension ReportTests {
         let result = Self.sampleReport().mutants[0]
         #expect(ConsoleFormat.line(for: result, index: 3, of: 12).hasPrefix("[ 3/12] killed    killed-one"))
         #expect(ConsoleFormat.line(for: result, index: 12, of: 12).hasPrefix("[12/12] killed    killed-one"))
+    }
+}
+
+struct FailureMessageTests {
+    @Test func dropsTheErrorSuffixAndShowsByteArraysAsText() {
+        #expect(FailureMessage.clean("Expectation failed: 1 == 2 (error)") == "Expectation failed: 1 == 2")
+        let bytes = Array("{\"a\":1,\"b\":true}".utf8).map(String.init).joined(separator: ", ")
+        #expect(FailureMessage.clean("(request.body → [\(bytes)]) == x") == "(request.body → \"{\"a\":1,\"b\":true}\") == x")
+        #expect(FailureMessage.clean("[1, 2, 3]") == "[1, 2, 3]", "short arrays are numbers")
+        #expect(FailureMessage.clean("[300, 1, 2, 3, 4, 5, 6, 7, 8]") == "[300, 1, 2, 3, 4, 5, 6, 7, 8]", "not bytes")
+    }
+}
+
+extension ReportTests {
+    @Test func writesCargoMutantsListsForScripts() throws {
+        try withScratch { scratch in
+            try ReportWriter.write(Self.sampleReport(), to: scratch.url, packagePath: scratch.url, isCI: false)
+            func list(_ name: String) throws -> String { try String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8) }
+            #expect(try list("caught.txt") == "killed-one\n")
+            #expect(try list("timeout.txt") == "hangs\n")
+            #expect(try list("missed.txt") == "lives\n")
+            #expect(try list("unviable.txt") == "broken\nold\n")
+            #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("report.html").path))
+        }
     }
 }

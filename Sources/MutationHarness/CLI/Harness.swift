@@ -149,7 +149,10 @@ public struct Harness {
 
     private func run(_ options: RunOptions) -> HarnessExitCode {
         let (package, mutantsFolder) = paths(options.common)
-        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: options.outputPath.map(resolve),
+        // A run of some mutants keeps its own report, not the full run's.
+        let output = options.outputPath.map(resolve)
+            ?? (options.mutants.isEmpty ? nil : package.appendingPathComponent(".build/mutation-report/selected"))
+        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: output,
                                              scratchPath: options.scratchPath.map(resolve))
         do {
             try ScratchRules.check(root: configuration.scratchPath, package: package, defaultRoot: LabConfiguration.defaultScratch(for: package))
@@ -379,6 +382,17 @@ public struct Harness {
         do {
             try ReportWriter.write(merged, to: resolve(output), packagePath: URL(fileURLWithPath: merged.packagePath),
                                    isCI: ProcessInfo.processInfo.environment["CI"] != nil)
+            // Each shard's logs come along, so the merged report's links work.
+            let logs = resolve(output).appendingPathComponent("logs")
+            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+            for input in inputs {
+                let shardLogs = resolve(input).appendingPathComponent("logs")
+                for file in (try? FileManager.default.contentsOfDirectory(atPath: shardLogs.path)) ?? [] {
+                    let target = logs.appendingPathComponent(file)
+                    try? FileManager.default.removeItem(at: target)
+                    try FileManager.default.copyItem(at: shardLogs.appendingPathComponent(file), to: target)
+                }
+            }
         } catch {
             printError("error: cannot write \(resolve(output).path): \(error.localizedDescription)")
             return .usage

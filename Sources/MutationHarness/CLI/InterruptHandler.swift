@@ -24,6 +24,9 @@ enum InterruptHandler {
                 guard Interruption.request(signalNumber) else { return }
                 let pid = ProcessRunner.running.current
                 if pid > 0 { ProcessTree.kill(root: pid) }
+                // Any other child (a version probe, git) too, so the main
+                // thread is never left waiting on one.
+                ProcessTree.sweep()
                 DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                     ProcessTree.sweep()
                     FileHandle.standardError.write(Data("mutate: interrupted; stopped without finishing the reports\n".utf8))

@@ -13,9 +13,11 @@ public enum Classifier {
         if termination == .timedOut {
             return Verdict(status: .timeout, killedBy: [], reason: "the tests ran past the time limit and were killed")
         }
-        let failures = report.failures
-        if !failures.isEmpty {
-            return Verdict(status: .killed, killedBy: failures.map(\.id), reason: failures.first?.message)
+        // Sorted: the report is the same whichever test finished first.
+        let failures = report.failures.sorted { $0.id < $1.id }
+        if let first = failures.first {
+            let message = first.message.map(FailureMessage.clean) ?? "failed"
+            return Verdict(status: .killed, killedBy: failures.map(\.id), reason: "\(first.id): \(message)")
         }
         switch termination {
         case .exited(0):

@@ -100,6 +100,9 @@ public final class Lab {
 
     private func runAll() throws -> LabReport {
         let setupStart = Date()
+        report.startedAt = ISO8601DateFormatter().string(from: setupStart)
+        report.commit = Self.firstLine(of: ["git", "-C", configuration.packagePath.path, "rev-parse", "--short", "HEAD"])
+        report.toolchain = Self.firstLine(of: [configuration.swift, "--version"])
         let lock = try claimScratch()
         defer { withExtendedLifetime(lock) {} }
         do {
@@ -161,6 +164,21 @@ public final class Lab {
         return try ScratchLock(root: root, wait: configuration.waitForLock) {
             print("Another mutate run is using \(root.path); waiting for it to finish (Ctrl-C to give up)...")
         }
+    }
+
+    /// The first line a short command prints, or nil when it fails.
+    static func firstLine(of arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 
     /// Stops here if the user asked the run to stop.

@@ -94,6 +94,12 @@ public struct LabReport: Codable, Equatable, Sendable {
     public var tests: [String]
     public var mutants: [MutantResult]
     public var shard: String?
+    /// The package's commit (`git rev-parse --short HEAD`), when it is a git work tree.
+    public var commit: String?
+    /// When the run started (ISO 8601).
+    public var startedAt: String?
+    /// `swift --version`'s first line.
+    public var toolchain: String?
 
     public var count: [MutantStatus: Int] {
         Dictionary(grouping: mutants, by: \.status).mapValues(\.count)

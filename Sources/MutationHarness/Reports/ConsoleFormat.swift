@@ -10,7 +10,9 @@ public enum ConsoleFormat {
                           result.buildSeconds + result.testSeconds, result.buildSeconds, result.testSeconds)
         if let test = result.killedBy.first {
             line += "  by \(test)" + (result.killedBy.count > 1 ? " (+\(result.killedBy.count - 1) more)" : "")
-        } else if result.status != .killed, result.status != .survived, let reason = result.reason {
+        } else if result.status == .survived {
+            line += "  \(result.description) (\(result.files.first ?? "?"):\(result.firstLine); diff in report.md)"
+        } else if result.status != .killed, let reason = result.reason {
             line += "  \(reason)"
         }
         return line

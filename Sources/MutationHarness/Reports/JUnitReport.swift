@@ -13,6 +13,7 @@ public enum JUnitReport {
         for result in report.mutants {
             out += String(format: "    <testcase classname=\"mutants\" name=\"%@\" time=\"%.3f\"", escape(result.name),
                           result.buildSeconds + result.testSeconds)
+            if let file = result.files.first { out += " file=\"\(escape(file))\" line=\"\(result.firstLine)\"" }
             let reason = escape(result.reason ?? "")
             switch result.status {
             case .killed, .timeout:

@@ -5,7 +5,9 @@ import Foundation
 public enum MarkdownReport {
     public static func render(_ report: LabReport) -> String {
         var out = "# Mutation report\n\n"
-        out += "Package: `\(report.packagePath)`" + (report.shard.map { " (shard \($0))" } ?? "") + "\n\n"
+        out += "Package: `\(report.packagePath)`" + (report.shard.map { " (shard \($0))" } ?? "")
+            + (report.commit.map { ", commit `\($0)`" } ?? "") + "\n\n"
+        if let started = report.startedAt { out += "- Run: \(started)" + (report.toolchain.map { " with \($0)" } ?? "") + "\n" }
         out += ConsoleFormat.summary(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n") + "\n"
         out += String(format: "- Baseline: build %.1fs, tests %.1fs (%d tests); test time limit per mutant %.0fs\n\n",
                       report.baselineBuildSeconds, report.baselineTestSeconds, report.tests.count, report.testTimeoutSeconds)

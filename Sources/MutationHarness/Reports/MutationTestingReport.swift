@@ -81,7 +81,7 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
                 status: Self.status(result.status),
                 statusReason: result.reason,
                 killedBy: result.killedBy.isEmpty ? nil : result.killedBy,
-                duration: result.status == .pending ? nil : result.testSeconds * 1000,
+                duration: result.status == .pending ? nil : (result.buildSeconds + result.testSeconds) * 1000,
                 testsCompleted: nil
             ))
         }

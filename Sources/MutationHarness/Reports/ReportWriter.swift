@@ -20,6 +20,15 @@ public enum ReportWriter {
             try? String(contentsOf: packagePath.appendingPathComponent(path), encoding: .utf8)
         })
         try Data(html.utf8).write(to: folder.appendingPathComponent("report.html"), options: .atomic)
+        // cargo-mutants' lists, one mutant name per line, for scripts.
+        let lists: [(String, (MutantStatus) -> Bool)] = [
+            ("caught.txt", { $0 == .killed }), ("timeout.txt", { $0 == .timeout }), ("missed.txt", { $0 == .survived }),
+            ("unviable.txt", { $0 == .unviable || $0 == .stale }),
+        ]
+        for (name, matches) in lists {
+            let names = report.mutants.filter { matches($0.status) }.map(\.name)
+            try Data(names.map { $0 + "\n" }.joined().utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+        }
     }
 
     /// Reads the `results.json` of an earlier run (for `mutate merge`).
