@@ -96,6 +96,7 @@ extension ReportTests {
 struct FailureMessageTests {
     @Test func dropsTheErrorSuffixAndShowsByteArraysAsText() {
         #expect(FailureMessage.clean("Expectation failed: 1 == 2 (error)") == "Expectation failed: 1 == 2")
+        #expect(FailureMessage.clean("Expectation failed: 1 == 2 (error): the comment") == "Expectation failed: 1 == 2: the comment")
         let bytes = Array("{\"a\":1,\"b\":true}".utf8).map(String.init).joined(separator: ", ")
         #expect(FailureMessage.clean("(request.body → [\(bytes)]) == x") == "(request.body → \"{\"a\":1,\"b\":true}\") == x")
         #expect(FailureMessage.clean("[1, 2, 3]") == "[1, 2, 3]", "short arrays are numbers")

@@ -93,3 +93,9 @@ public struct Configuration: Sendable {
         guard queueCapacity >= 1 else { throw .invalidQueueCapacity(queueCapacity) }
     }
 }
+
+/// `Configuration` under a name that cannot clash: an app with a
+/// `Configuration` type of its own cannot write `Analytics.Configuration`
+/// (the module and its main class share the name `Analytics`, and the class
+/// wins), so it writes `AnalyticsConfiguration` instead.
+public typealias AnalyticsConfiguration = Configuration

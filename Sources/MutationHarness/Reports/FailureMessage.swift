@@ -3,7 +3,7 @@
 /// (`[123, 34, 97, ...]`) is shown as the text it holds.
 enum FailureMessage {
     static func clean(_ message: String) -> String {
-        var text = message
+        var text = message.replacingOccurrences(of: " (error): ", with: ": ")
         if text.hasSuffix(" (error)") { text.removeLast(" (error)".count) }
         return decodeByteArrays(in: text)
     }

@@ -49,11 +49,15 @@ enum HTMLReport {
             if let source = readSource(file) {
                 let marked = Set(mutants.flatMap { Array($0.firstLine...max($0.firstLine, $0.lastLine)) })
                 let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-                let shown = marked.isEmpty ? [] : Array(max(1, marked.min()! - 2)...min(lines.count, marked.max()! + 2))
+                // Two lines around each mutated line; a gap between excerpts is marked.
+                let shown = Set(marked.flatMap { max(1, $0 - 2)...min(lines.count, $0 + 2) }).sorted()
                 out += "<pre class=\"src\">"
-                for number in shown {
+                var previous: Int?
+                for number in shown where lines.indices.contains(number - 1) {
+                    if let previous, number > previous + 1 { out += "<span class=\"gap\"><span class=\"num\">…</span></span>\n" }
                     let text = escape(String(lines[number - 1]))
                     out += "<span class=\"\(marked.contains(number) ? "hit" : "")\"><span class=\"num\">\(number)</span>\(text)</span>\n"
+                    previous = number
                 }
                 out += "</pre>\n"
             }
