@@ -12,17 +12,6 @@ extension HarnessEndToEndTests {
         return (code, output.text)
     }
 
-    private func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
-    }
-
     @Test func exploreGeneratesRunsIgnoresSkipsAndPromotes() throws {
         try withScratch { scratch in
             let package = try copyFixture(to: scratch)

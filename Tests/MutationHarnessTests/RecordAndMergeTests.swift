@@ -5,17 +5,6 @@ import Testing
 /// `mutate record` on a git repository of the test's own, and `mutate merge`
 /// on shard reports. Neither builds anything.
 struct RecordTests {
-    private func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
-    }
-
     /// The fixture in a fresh repository, one commit.
     private func repository(in scratch: Scratch) throws -> URL {
         let package = try copyFixture(to: scratch)

@@ -110,18 +110,6 @@ enum HTMLReport {
         return out
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Markup escaping, shared with `junit.xml` (every attribute here is double-quoted).
+    static func escape(_ text: String) -> String { JUnitReport.escape(text) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A folder of the test's own under this package's `.build/test-scratch/`
 /// (never the machine's shared temporary folder), deleted by `remove()`.
@@ -40,4 +41,16 @@ func copyFixture(to scratch: Scratch, as name: String = "Tiny") throws -> URL {
     let target = scratch.url.appendingPathComponent(name)
     try FileManager.default.copyItem(at: fixturePackage, to: target)
     return target
+}
+
+/// Runs git in `folder` with a throwaway identity; fails the test if git fails.
+func git(_ arguments: [String], in folder: URL) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
 }
