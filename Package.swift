@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Collector", targets: ["Collector"]),
         .library(name: "MutationHarness", targets: ["MutationHarness"]),
         .executable(name: "mutate", targets: ["mutate"]),
+        .executable(name: "collector", targets: ["collector"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,14 +21,16 @@ let package = Package(
         .target(name: "AnalyticsSupport", dependencies: ["CSQLite"]),
         .target(name: "Analytics", dependencies: ["AnalyticsSupport"]),
         .target(name: "Collector", dependencies: ["AnalyticsSupport"]),
+        .target(name: "CollectorServer", dependencies: ["Collector", "AnalyticsSupport"]),
+        .executableTarget(name: "collector", dependencies: ["Collector", "CollectorServer"]),
         .target(name: "AnalyticsTesting", dependencies: ["Analytics", "AnalyticsSupport", "Collector"]),
         .target(name: "CProcessControl"),
         .target(name: "MutationHarness", dependencies: ["CProcessControl"]),
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
         .executableTarget(name: "analytics-fault-child", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsFaultChild"),
-        .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsBenchmarks"),
+        .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting", "Collector", "CollectorServer"], path: "Sources/AnalyticsBenchmarks"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport", "Collector"], exclude: ["Golden"]),
-        .testTarget(name: "CollectorTests", dependencies: ["Collector", "Analytics", "AnalyticsTesting"]),
+        .testTarget(name: "CollectorTests", dependencies: ["Collector", "CollectorServer", "Analytics", "AnalyticsTesting"]),
         .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),
     ]
 )

@@ -1,5 +1,7 @@
 import Analytics
 import AnalyticsTesting
+import Collector
+import CollectorServer
 import Dispatch
 import Foundation
 
@@ -32,7 +34,7 @@ func report(_ label: String, _ value: String, target: String, met: Bool?) {
 }
 
 /// Sections to run: all, or those named on the command line
-/// (memory, burst, track, throughput, queue, wire, battery). `burst`
+/// (memory, burst, track, throughput, queue, wire, battery, collector). `burst`
 /// measures a peak, so run it alone for a clean figure.
 let requested = Set(CommandLine.arguments.dropFirst())
 func runs(_ section: String) -> Bool { requested.isEmpty || requested.contains(section) }
@@ -187,6 +189,59 @@ if runs("throughput") {
     report("end to end, track -> transport bytes", String(format: "%.0f events/s", rate), target: ">= 100,000 events/s", met: rate >= 100_000)
     let memoryRate = try throughput(storage: nil)
     report("same, memory queue (no persistence)", String(format: "%.0f events/s", memoryRate), target: "(diagnostic only)", met: nil)
+}
+
+// 3b. The collector over HTTP on loopback: 25-event batches sent with the
+// SDK's own URLSession transport from 4 threads, into a file-backed store.
+if runs("collector") {
+    try FileManager.default.createDirectory(at: folder("collector"), withIntermediateDirectories: true)
+    var options = CollectorServer.Options()
+    options.port = 0
+    let store = try CollectorStore(path: folder("collector").appendingPathComponent("collector.sqlite").path)
+    let server = CollectorServer(collector: try Collector(allowList: ["com.example.app"], store: store), options: options, log: { _ in })
+    try server.start()
+    let transport = URLSessionTransport()
+    let url = URL(string: "http://127.0.0.1:\(server.port)/v1/batch")!
+    let now = Int64(Date().timeIntervalSince1970 * 1000)
+    func body(_ batch: Int) -> [UInt8] {
+        let events = (0..<25).map { index in
+            "{\"event_id\":\"\(UUID().uuidString.lowercased())\",\"name\":\"checkout_step_completed\",\"ts\":\(now),\"session_id\":\"s-\(batch)\",\"props\":{\"step\":\(index),\"currency\":\"BRL\"},\"context\":{\"platform\":\"iOS\"}}"
+        }
+        return Array("{\"schema_version\":1,\"app_id\":\"com.example.app\",\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11\",\"sent_at\":\(now),\"events\":[\(events.joined(separator: ","))]}".utf8)
+    }
+    final class Latencies: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [UInt64] = []
+        var failures = 0
+    }
+    let latencies = Latencies()
+    let perThread = 250
+    let bodies = (0..<(4 * perThread)).map(body)
+    let start = nanos()
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+        for index in 0..<perThread {
+            let done = DispatchSemaphore(value: 0)
+            let sent = nanos()
+            let request = TransportRequest(url: url, method: "POST", headers: ["Content-Type": "application/json"], body: bodies[thread * perThread + index])
+            transport.send(request) { result in
+                let elapsed = nanos() - sent
+                latencies.lock.lock()
+                if case .success(let response) = result, response.status == 200 { latencies.values.append(elapsed) } else { latencies.failures += 1 }
+                latencies.lock.unlock()
+                done.signal()
+            }
+            done.wait()
+        }
+    }
+    let seconds = Double(nanos() - start) / 1e9
+    server.stop()
+    let sorted = latencies.values.sorted()
+    let rate = Double(sorted.count) / seconds
+    let p99 = sorted.isEmpty ? 0 : Double(sorted[sorted.count * 99 / 100]) / 1e6
+    report("collector over loopback, 25-event batches", String(format: "%.0f requests/s", rate), target: "(reported)", met: nil)
+    report("collector over loopback, p99 latency", String(format: "%.1f ms", p99), target: "(reported)", met: nil)
+    report("collector over loopback, failed requests", "\(latencies.failures) of \(4 * perThread)", target: "0", met: latencies.failures == 0)
+    report("events stored", "\(store.count)", target: "\(4 * perThread * 25)", met: store.count == 4 * perThread * 25)
 }
 
 // 4. SQLite queue: enqueue and delete rates, bytes on disk per event.
