@@ -226,7 +226,7 @@ public struct Harness {
 
     /// Runs a lab whose mutants are generated; maps its errors to exit codes.
     private func runGenerated(_ configuration: LabConfiguration, explorer: Explorer, ignore: ExploreIgnore,
-                              found: Locked<Explorer.Found?>) -> Result<LabReport, HarnessExitCode>
+                              found: Locked<Explorer.Found?>, useSchema: Bool = true) -> Result<LabReport, HarnessExitCode>
     {
         InterruptHandler.install()
         // With --list (build only) standard output carries just the list.
@@ -252,6 +252,18 @@ public struct Harness {
                 }
             }
             return (run, ignored)
+        }
+        if !configuration.buildOnly, useSchema {
+            // One build for every generated mutant; what does not type-check there runs as a patch.
+            let root = configuration.scratchPath
+            lab.schemaBuilder = { excluded in
+                let points = (found.value?.points ?? []).filter { !excluded.contains($0.id) && ignore.reason(for: $0) == nil }
+                var sources: [String: [UInt8]] = [:]
+                for file in Set(points.map(\.file)) {
+                    sources[file] = FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map { [UInt8]($0) }
+                }
+                return Schema.build(points: points, sources: sources, module: { $0.split(separator: "/").prefix(2).joined(separator: "/") })
+            }
         }
         do {
             return .success(try lab.run())
@@ -295,7 +307,7 @@ public struct Harness {
             }
         }
         let found = Locked<Explorer.Found?>(nil)
-        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found)
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.schema)
         guard case .success(let report) = outcome else { return outcome.failureCode }
         let points = found.value?.points ?? []
         if options.list {
@@ -329,7 +341,7 @@ public struct Harness {
         }
         let explorer = Explorer(paths: options.paths.isEmpty ? ["Sources"] : options.paths)
         let found = Locked<Explorer.Found?>(nil)
-        let outcome = runGenerated(configuration, explorer: explorer, ignore: ExploreIgnore(), found: found)
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ExploreIgnore(), found: found, useSchema: false)
         guard case .success = outcome else { return outcome.failureCode }
         let scratch = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
         guard let point = found.value?.points.first(where: { $0.id == options.id }),

@@ -121,6 +121,7 @@ enum HelpText {
           --list              print the generated mutants (id, file:line:column, operator, original -> mutated); run nothing
           --in-diff REF       only mutants on lines changed since the git ref REF (pull requests)
           --threshold PCT     gate on the score like a run
+          --no-schema         run every mutant as a patch (one build each) instead of the one-build schema
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --package-path, --mutants: as for run
 
         EXAMPLE:

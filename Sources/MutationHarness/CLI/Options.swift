@@ -59,6 +59,8 @@ public struct ExploreOptions: Equatable {
     public var inDiff: String?
     /// Only with `--threshold`: explore gates like a run; without, it reports.
     public var gates = false
+    /// `--no-schema`: every generated mutant runs as a patch (slower; the reference).
+    public var schema = true
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -105,7 +107,7 @@ public enum OptionParser {
             "check": common,
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true]) { $1 }.filter { $0.key != "--mutant" && $0.key != "--shard" },
+            "explore": run.merging(["--in-diff": true, "--no-schema": false]) { $1 }.filter { $0.key != "--mutant" && $0.key != "--shard" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -211,6 +213,7 @@ public enum OptionParser {
             explore.list = has("--list")
             explore.inDiff = last("--in-diff")
             explore.gates = threshold != nil
+            explore.schema = !has("--no-schema")
             return .explore(explore)
         case "promote":
             guard positional.count >= 2 else {

@@ -46,7 +46,8 @@ struct MutationFinder {
         guard !markers.skipsFile else { return [] }
         var found: [MutationPoint] = []
         walk(root, into: &found)
-        return found.filter { !markers.skips(start: $0.start, end: $0.end) }
+        var seen: Set<String> = []
+        return found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
             .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
     }
 

@@ -45,6 +45,14 @@ public final class Lab {
     /// typed syntax tree needs the built modules); returns the mutants to
     /// run and the results of those ignored.
     private let generate: ((ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))?
+    /// For `mutate explore`: builds the mutant schema, leaving out the
+    /// mutants named (those that did not type-check in it).
+    var schemaBuilder: ((_ excluded: Set<String>) -> Schema)?
+    /// Mutants that run by switch in the installed schema: name -> number.
+    private var schemaNumbers: [String: Int] = [:]
+    private var schemaFiles: [String: String?] = [:]
+    /// How each generated mutant ran, for the report (`schema` or `patch`).
+    public private(set) var schemaSummary = (schema: 0, patch: 0)
     /// Runs the build and test commands: the toolchain, or a script in tests.
     private let runner: any CommandRunning
 
@@ -131,18 +139,112 @@ public final class Lab {
             mutants = made.run
             report.mutants = made.run.map(MutantResult.init(pending:)) + made.ignored
             if configuration.buildOnly { return report }
+            if let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
         }
         try writeReports()
 
-        for (index, mutant) in mutants.enumerated() {
+        // Schema mutants first (one build for all), then the copy goes back to
+        // the original for the ones that run as patches.
+        let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
+        var schemaRemoved = schemaNumbers.isEmpty
+        for index in order {
+            let mutant = mutants[index]
+            if !schemaRemoved, schemaNumbers[mutant.name] == nil {
+                try removeSchema()
+                schemaRemoved = true
+            }
             let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
             print("[\(position)/\(mutants.count)] \(mutant.name): building and testing...")
-            let result = try runMutant(mutant)
+            let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
             try writeReports()
         }
+        if !schemaRemoved { try removeSchema() }
         return report
+    }
+
+    // MARK: - Mutant schemata
+
+    /// Writes the schema into the copy and builds it; a mutant whose code
+    /// does not type-check there is left out (it runs as a patch) and the
+    /// build tried again, up to three times. With no working schema the copy
+    /// is put back and every mutant runs as a patch.
+    private func installSchema(_ build: (Set<String>) -> Schema) throws {
+        var excluded: Set<String> = []
+        let log = logs.appendingPathComponent("schema.log")
+        try? FileManager.default.removeItem(at: log)
+        for attempt in 1...3 {
+            let schema = build(excluded)
+            guard !schema.numbers.isEmpty else { break }
+            try writeSchema(schema)
+            print("Building the mutant schema (\(schema.numbers.count) mutants in one build, attempt \(attempt))...")
+            let result = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
+            if result.termination.succeeded {
+                // The schema with no mutant switched on must pass like the original.
+                let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds)
+                guard test.termination.succeeded, tests.failures.isEmpty else {
+                    print("  the schema's own baseline is not green; every mutant runs as a patch")
+                    break
+                }
+                schemaNumbers = schema.numbers
+                schemaSummary = (schema.numbers.count, mutants.count - schema.numbers.count)
+                print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
+                return
+            }
+            let failing = Self.errorLines(in: read(log), root: workspace.root.path)
+            let points = schema.points.filter { failing.contains("\($0.file):\($0.line)") }
+            guard !points.isEmpty else { break }
+            excluded.formUnion(points.map(\.id))
+        }
+        try removeSchema()
+        schemaNumbers = [:]
+    }
+
+    private func writeSchema(_ schema: Schema) throws {
+        for (path, text) in schema.files {
+            if schemaFiles[path] == nil { schemaFiles[path] = .some(workspace.read(path)) }
+            try workspace.write(path, text)
+        }
+        for (module, text) in schema.support {
+            let path = module + "/" + Schema.supportFileName
+            if schemaFiles[path] == nil { schemaFiles[path] = .some(nil) }
+            try workspace.write(path, text)
+        }
+    }
+
+    /// Puts the copy back as the package has it.
+    private func removeSchema() throws {
+        for (path, original) in schemaFiles { try workspace.write(path, original) }
+        schemaFiles = [:]
+    }
+
+    /// `file:line` of each compiler error in a build log, relative to the copy.
+    static func errorLines(in log: String, root: String) -> Set<String> {
+        var lines: Set<String> = []
+        for line in log.split(separator: "\n") where line.contains(": error:") {
+            let location = line.prefix { $0 != " " }.split(separator: ":")
+            guard location.count >= 3 else { continue }
+            var file = String(location[0])
+            if file.hasPrefix(root + "/") { file.removeFirst(root.count + 1) }
+            lines.insert("\(file):\(location[1])")
+        }
+        return lines
+    }
+
+    /// A mutant of the installed schema: switched on by the environment, no build.
+    private func runSchemaMutant(_ mutant: Mutant, number: Int) throws -> MutantResult {
+        var result = MutantResult(pending: mutant)
+        let log = logs.appendingPathComponent("\(mutant.name).log")
+        try? FileManager.default.removeItem(at: log)
+        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+                                         extraEnvironment: [Schema.variable: String(number)])
+        result.testSeconds = test.seconds
+        let verdict = Classifier.classify(termination: test.termination, report: tests)
+        result.status = verdict.status
+        result.killedBy = verdict.killedBy
+        result.reason = verdict.reason
+        return result
     }
 
     /// Checks the scratch folder may be used, marks it as the harness's, and
@@ -319,7 +421,7 @@ public final class Lab {
         )
     }
 
-    private func runTests(name: String, log: URL, timeout: Double?) throws -> (ProcessResult, TestRunReport) {
+    private func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:]) throws -> (ProcessResult, TestRunReport) {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
         for stale in [xunit.path, results.appendingPathComponent("\(name)-swift-testing.xml").path, events.path] {
@@ -330,7 +432,7 @@ public final class Lab {
         let result = try runner.run(
             [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
              "--event-stream-output-path", events.path],
-            in: workspace.root, environment: environment, log: log, timeout: timeout
+            in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log, timeout: timeout
         )
         return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
     }

@@ -1,0 +1,155 @@
+/// Mutant schemata: every generated mutation of a file compiled into one
+/// build, each behind a switch read at run time (`MUTATE_SCHEMA_ID`), so a
+/// generated mutant costs one test run and no build.
+///
+/// Each mutation becomes an edit that composes with the others:
+/// - a binary operator token is replaced by a custom operator (one per token)
+///   whose function picks the original or a mutated operator at run time;
+///   operands, and any mutations inside them, stay where they are;
+/// - a boolean or integer literal becomes `(__mutateActive(N) ? new : old)`;
+/// - a removed call is wrapped in `if !__mutateActive(N) { ... }`;
+/// - a constant return is inserted after the function's `{`;
+/// - a removed condition becomes `(__mutateActive(N) || (condition))`.
+/// What does not type-check in the schema runs on the patch path instead.
+struct Schema {
+    /// The schema's number for each point id (1-based; 0 means "original").
+    var numbers: [String: Int] = [:]
+    /// Rewritten file contents by path.
+    var files: [String: String] = [:]
+    /// The support file for each module folder (`Sources/X`), with the switch and the operators.
+    var support: [String: String] = [:]
+    /// The points in the schema.
+    var points: [MutationPoint] = []
+
+    static let supportFileName = "__MutateSchema.swift"
+    static let variable = "MUTATE_SCHEMA_ID"
+
+    /// An edit of the original bytes: replace [start, end) with `text`
+    /// (an insertion when start == end).
+    struct Edit {
+        var start: Int
+        var end: Int
+        var text: String
+        /// Among edits at one position, lower goes first in the result.
+        var order: Int
+    }
+
+    /// Builds the schema for `points`; `sources` holds each file's bytes and
+    /// `module` names the module folder of a file. Operator names are unique
+    /// across the whole package (`firstOperator` lets callers continue a count).
+    static func build(points: [MutationPoint], sources: [String: [UInt8]], module: (String) -> String) -> Schema {
+        var schema = Schema()
+        var number = 0
+        var edits: [String: [Edit]] = [:]
+        var operatorFunctions: [String: [String]] = [:]
+        var operatorCount = 0
+        let byFile = Dictionary(grouping: points, by: \.file)
+        for file in byFile.keys.sorted() {
+            guard let source = sources[file] else { continue }
+            let filePoints = byFile[file]!.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+            var tokenGroups: [Int: [MutationPoint]] = [:]
+            for point in filePoints {
+                schema.points.append(point)
+                number += 1
+                schema.numbers[point.id] = number
+                let active = "__mutateActive(\(number))"
+                switch point.mutationOperator {
+                case .relationalBoundary, .relationalNegation, .logical, .arithmetic:
+                    tokenGroups[point.start, default: []].append(point)
+                case .booleanLiteral, .integerLiteral:
+                    edits[file, default: []].append(Edit(start: point.start, end: point.end,
+                                                         text: "(\(active) ? \(point.replacement) : \(point.original))", order: 1))
+                case .removeVoidCall:
+                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "if !\(active) { ", order: 0))
+                    edits[file, default: []].append(Edit(start: point.end, end: point.end, text: " }", order: 2))
+                case .returnConstant:
+                    let constant = point.replacement.contains("true") ? "true" : "false"
+                    edits[file, default: []].append(Edit(start: point.end, end: point.end, text: " if \(active) { return \(constant) };", order: 1))
+                case .removeCondition:
+                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(active) || (", order: 0))
+                    edits[file, default: []].append(Edit(start: point.end, end: point.end, text: "))", order: 2))
+                }
+            }
+            for start in tokenGroups.keys.sorted() {
+                let group = tokenGroups[start]!
+                let original = group[0].original
+                operatorCount += 1
+                let name = Self.operatorName(operatorCount)
+                edits[file, default: []].append(Edit(start: start, end: group[0].end, text: name, order: 1))
+                let cases = group.map { (schema.numbers[$0.id]!, $0.replacement) }
+                operatorFunctions[module(file), default: []] += Self.operatorDeclarations(name: name, original: original, cases: cases)
+            }
+            schema.files[file] = apply(edits[file] ?? [], to: source)
+        }
+        for module in Set(byFile.keys.map(module)) {
+            schema.support[module] = supportFile(operators: operatorFunctions[module] ?? [])
+        }
+        return schema
+    }
+
+    /// Applies edits from the end of the file backwards, so offsets hold.
+    static func apply(_ edits: [Edit], to source: [UInt8]) -> String {
+        var bytes = source
+        let ordered = edits.sorted { ($0.start, $0.end, -$0.order) > ($1.start, $1.end, -$1.order) }
+        for edit in ordered {
+            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `^~^` then the number in binary as `^` (0) and `~` (1), then `~~`:
+    /// operator characters only, and no name is a prefix of another.
+    static func operatorName(_ number: Int) -> String {
+        "^~^" + String(number, radix: 2).map { $0 == "0" ? "^" : "~" } + "~~"
+    }
+
+    static func operatorDeclarations(name: String, original: String, cases: [(Int, String)]) -> [String] {
+        let precedence: String
+        let signatures: [String]
+        switch original {
+        case "<", "<=", ">", ">=":
+            precedence = "ComparisonPrecedence"
+            signatures = ["<T: Comparable>(lhs: T, rhs: T) -> Bool"]
+        case "==", "!=":
+            precedence = "ComparisonPrecedence"
+            signatures = ["<T: Equatable>(lhs: T, rhs: T) -> Bool"]
+        case "&&", "||":
+            precedence = original == "&&" ? "LogicalConjunctionPrecedence" : "LogicalDisjunctionPrecedence"
+            signatures = ["(lhs: Bool, rhs: @autoclosure () throws -> Bool) rethrows -> Bool"]
+        case "*", "/":
+            precedence = "MultiplicationPrecedence"
+            signatures = ["<T: BinaryInteger>(lhs: T, rhs: T) -> T", "<T: FloatingPoint>(lhs: T, rhs: T) -> T"]
+        default:
+            precedence = "AdditionPrecedence"
+            signatures = ["<T: Numeric>(lhs: T, rhs: T) -> T"]
+        }
+        func call(_ op: String) -> String {
+            ["&&", "||"].contains(original) ? "try lhs \(op) rhs()" : "lhs \(op) rhs"
+        }
+        var lines = ["infix operator \(name) : \(precedence)"]
+        for signature in signatures {
+            let body = cases.map { "if __mutateActive(\($0.0)) { return \(call($0.1)) }" }.joined(separator: "; ")
+            lines.append("@inline(never) func \(name)\(signature) { \(body); return \(call(original)) }")
+        }
+        return lines
+    }
+
+    static func supportFile(operators: [String]) -> String {
+        """
+        // Generated by `mutate explore` in the scratch copy: the switch of the
+        // mutant schema. Never in the package itself.
+        #if canImport(Glibc)
+        import Glibc
+        #elseif canImport(Darwin)
+        import Darwin
+        #endif
+
+        let __mutateSchemaID: Int = getenv("\(variable)").flatMap { Int(String(cString: $0)) } ?? 0
+
+        @inline(__always) func __mutateActive(_ id: Int) -> Bool { __mutateSchemaID == id }
+
+        \(operators.joined(separator: "\n"))
+
+        """
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The mutant schema against the patches it replaces: one program compiled
+/// with every mutation behind the switch behaves, for each switch position,
+/// exactly like the program with that one mutation applied as a patch.
+struct SchemaTests {
+    static let source = """
+        var logged = 0
+        func log() { logged += 1 }
+        func check(_ a: Int, _ b: Int) -> Bool {
+            guard a > 0 else { return false }
+            if a <= b && b != 3 { log() }
+            return a * 2 == b - 1 || b == 4
+        }
+
+        """
+    static let main = "for a in -1...4 { for b in 0...5 { print(check(a, b) ? 1 : 0, terminator: \"\") } }\nprint(\" \\(logged)\")\n"
+
+    /// Compiles `files` (name -> text) in `folder` and returns the program's output with `environment`.
+    private func compileAndRun(_ files: [String: String], in folder: URL, runs environments: [[String: String]]) throws -> [String] {
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let binary = folder.appendingPathComponent("program")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = ["swiftc", "-swift-version", "5", "-module-name", "M", "-o", binary.path] + files.keys.sorted().map { folder.appendingPathComponent($0).path }
+        compile.standardOutput = FileHandle.nullDevice
+        compile.standardError = FileHandle.nullDevice
+        try compile.run()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0, "compiles: \(files.keys.sorted())")
+        return try environments.map { environment in
+            let run = Process()
+            run.executableURL = binary
+            run.environment = environment
+            let output = Pipe()
+            run.standardOutput = output
+            try run.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            run.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    @Test func eachSwitchPositionBehavesLikeItsPatch() throws {
+        try withScratch { scratch in
+            try scratch.write("dump/A.swift", Self.source)
+            let dump = scratch.url.appendingPathComponent("dump")
+            let tree = try #require(try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: dump,
+                                                    searchPaths: [], moduleMaps: []).first)
+            let bytes = Array(Self.source.utf8)
+            let points = MutationFinder(path: "A.swift", source: bytes).points(in: tree.root)
+            #expect(points.count >= 15)
+            let schema = Schema.build(points: points, sources: ["A.swift": bytes], module: { _ in "M" })
+            #expect(schema.numbers.count == points.count)
+
+            let schemaFolder = scratch.url.appendingPathComponent("schema")
+            try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
+            let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] }
+            let switched = try compileAndRun(["A.swift": try #require(schema.files["A.swift"]), "main.swift": Self.main,
+                                              Schema.supportFileName: try #require(schema.support["M"])],
+                                             in: schemaFolder, runs: environments)
+
+            // The original, and a sample of patches: one of each kind of edit.
+            let original = try compileAndRun(["A.swift": Self.source, "main.swift": Self.main],
+                                             in: scratch.url.appendingPathComponent("dump"), runs: [[:]])
+            #expect(switched[0] == original[0], "switch off: the original program")
+            let kinds: [MutationOperator] = [.relationalBoundary, .logical, .arithmetic, .integerLiteral, .booleanLiteral,
+                                             .removeVoidCall, .returnConstant, .removeCondition]
+            for kind in kinds {
+                let point = try #require(points.first { $0.mutationOperator == kind }, "\(kind)")
+                var mutated = bytes
+                mutated.replaceSubrange(point.start..<point.end, with: Array(point.replacement.utf8))
+                let folder = scratch.url.appendingPathComponent("patch-\(kind.rawValue)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                let patched = try compileAndRun(["A.swift": String(decoding: mutated, as: UTF8.self), "main.swift": Self.main],
+                                                in: folder, runs: [[:]])
+                let index = points.firstIndex { $0.id == point.id }! + 1
+                #expect(switched[index] == patched[0], "\(point.summary): schema \(switched[index]) vs patch \(patched[0])")
+                #expect(patched[0] != original[0] || kind == .relationalBoundary, "the mutation changes something: \(point.summary)")
+            }
+        }
+    }
+}
