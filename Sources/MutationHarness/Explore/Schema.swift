@@ -129,7 +129,7 @@ struct Schema {
         var lines = ["infix operator \(name) : \(precedence)"]
         for signature in signatures {
             let body = cases.map { "if __mutateActive(\($0.0)) { return \(call($0.1)) }" }.joined(separator: "; ")
-            lines.append("@inline(never) func \(name)\(signature) { \(body); return \(call(original)) }")
+            lines.append("@usableFromInline @inline(never) func \(name)\(signature) { \(body); return \(call(original)) }")
         }
         return lines
     }
@@ -144,9 +144,10 @@ struct Schema {
         import Darwin
         #endif
 
-        let __mutateSchemaID: Int = getenv("\(variable)").flatMap { Int(String(cString: $0)) } ?? 0
+        // Usable from inlinable code and default arguments, which a mutation may sit in.
+        @usableFromInline let __mutateSchemaID: Int = getenv("\(variable)").flatMap { Int(String(cString: $0)) } ?? 0
 
-        @inline(__always) func __mutateActive(_ id: Int) -> Bool { __mutateSchemaID == id }
+        @usableFromInline @inline(never) func __mutateActive(_ id: Int) -> Bool { __mutateSchemaID == id }
 
         \(operators.joined(separator: "\n"))
 
