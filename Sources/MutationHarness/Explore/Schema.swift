@@ -35,8 +35,9 @@ struct Schema {
     }
 
     /// Builds the schema for `points`; `sources` holds each file's bytes and
-    /// `module` names the module folder of a file. Operator names are unique
-    /// across the whole package (`firstOperator` lets callers continue a count).
+    /// `module` names the module folder of a file (where its support file
+    /// goes). Operator names are unique across the whole package: an operator
+    /// declaration is visible to every module that imports its module.
     static func build(points: [MutationPoint], sources: [String: [UInt8]], module: (String) -> String) -> Schema {
         var schema = Schema()
         var number = 0
