@@ -148,18 +148,12 @@ public struct Harness {
     }
 
     private func run(_ options: RunOptions) -> HarnessExitCode {
-        let (package, mutantsFolder) = paths(options.common)
         // A run of some mutants keeps its own report, not the full run's.
-        let output = options.outputPath.map(resolve)
-            ?? (options.mutants.isEmpty ? nil : package.appendingPathComponent(".build/mutation-report/selected"))
-        var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder, outputPath: output,
-                                             scratchPath: options.scratchPath.map(resolve))
-        do {
-            try ScratchRules.check(root: configuration.scratchPath, package: package, defaultRoot: LabConfiguration.defaultScratch(for: package))
-        } catch {
-            printError("error: \(error)")
+        guard var configuration = configuration(options, output: options.mutants.isEmpty ? nil : ".build/mutation-report/selected") else {
             return .usage
         }
+        let package = configuration.packagePath
+        let mutantsFolder = configuration.mutantsPath
         let insidePackage = [configuration.outputPath, configuration.scratchPath].filter {
             ScratchRules.isInside($0.path, package.path)
         }
@@ -167,12 +161,7 @@ public struct Harness {
             .flatMap { select(options.mutants, from: $0) }
         guard case .success(var mutants) = loaded else { return loaded.failureCode }
         if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
-        configuration.threshold = options.threshold
-        configuration.timeoutMultiplier = options.timeoutMultiplier
-        configuration.fixedTimeout = options.timeout
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
-        configuration.waitForLock = options.wait
-        if let swift = ProcessInfo.processInfo.environment["MUTATE_SWIFT"] { configuration.swift = swift }
 
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
         InterruptHandler.install()

@@ -51,8 +51,6 @@ public final class Lab {
     /// Mutants that run by switch in the installed schema: name -> number.
     private var schemaNumbers: [String: Int] = [:]
     private var schemaFiles: [String: String?] = [:]
-    /// How each generated mutant ran, for the report (`schema` or `patch`).
-    public private(set) var schemaSummary = (schema: 0, patch: 0)
     /// Runs the build and test commands: the toolchain, or a script in tests.
     private let runner: any CommandRunning
 
@@ -60,11 +58,21 @@ public final class Lab {
         self.init(configuration: configuration, mutants: mutants, runner: ToolchainRunner(), print: print)
     }
 
+    /// A lab whose mutants are made by `generate` after the baseline build.
+    public convenience init(configuration: LabConfiguration, print: @escaping (String) -> Void,
+                            generate: @escaping (ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))
+    {
+        self.init(configuration: configuration, mutants: [], runner: ToolchainRunner(), print: print, generate: generate)
+    }
+
     /// A lab whose commands `runner` runs (tests drive the loop without a toolchain).
-    init(configuration: LabConfiguration, mutants: [Mutant], runner: any CommandRunning, print: @escaping (String) -> Void) {
+    init(configuration: LabConfiguration, mutants: [Mutant], runner: any CommandRunning, print: @escaping (String) -> Void,
+         generate: ((ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))? = nil)
+    {
         self.runner = runner
         self.configuration = configuration
         self.print = print
+        self.generate = generate
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
         report = LabReport(
             packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
@@ -72,23 +80,6 @@ public final class Lab {
             mutants: mutants.map(MutantResult.init(pending:)), shard: configuration.shard
         )
         self.mutants = mutants
-        generate = nil
-    }
-
-    /// A lab whose mutants are made by `generate` after the baseline build.
-    public init(configuration: LabConfiguration, print: @escaping (String) -> Void,
-                generate: @escaping (ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))
-    {
-        self.configuration = configuration
-        self.print = print
-        workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
-        report = LabReport(
-            packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
-            baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [], mutants: [], shard: configuration.shard
-        )
-        mutants = []
-        self.generate = generate
-        runner = ToolchainRunner()
     }
 
     private var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
@@ -188,7 +179,6 @@ public final class Lab {
                     break
                 }
                 schemaNumbers = schema.numbers
-                schemaSummary = (schema.numbers.count, mutants.count - schema.numbers.count)
                 print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
                 return
             }
