@@ -124,4 +124,21 @@ struct ExploreTests {
         #expect(!changed.contains("Sources/A.swift", line: 11), "a pure deletion adds no line")
         #expect(!changed.contains("Sources/Gone.swift", line: 1))
     }
+
+    @Test func aSampleIsTheFirstIdsAndShardsSplitItWithoutOverlap() {
+        let points = (0..<40).map { index in
+            MutationPoint(file: "Sources/F\(index % 3).swift", start: index * 10, end: index * 10 + 1, line: index + 1, column: 1,
+                          mutationOperator: .arithmetic, original: "+", replacement: "-")
+        }
+        let sample = ExploreSelection(sample: 7).apply(points)
+        #expect(Set(sample.map(\.id)) == Set(points.map(\.id).sorted().prefix(7)))
+        #expect(sample.map(\.start) == sample.map(\.start).sorted(), "kept in the finder's order")
+        #expect(ExploreSelection(sample: 7).apply(points.reversed()).map(\.id).sorted() == sample.map(\.id).sorted(),
+                "the same sample whatever order the points come in")
+        #expect(ExploreSelection().apply(points) == points)
+        let shards = (1...3).map { ExploreSelection(sample: 7, shard: Shard(index: $0, count: 3)).apply(points) }
+        #expect(shards.map(\.count) == [3, 2, 2])
+        #expect(Set(shards.flatMap { $0.map(\.id) }) == Set(sample.map(\.id)))
+        #expect(shards.flatMap { $0 }.count == 7, "no mutant in two shards")
+    }
 }

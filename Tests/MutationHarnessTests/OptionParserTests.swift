@@ -32,9 +32,22 @@ struct OptionParserTests {
          "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),
         (["merge", "a"], "merge needs --output DIR for the merged report"),
         (["help", "nope"], "no help for 'nope'"),
+        (["explore", "--sample", "0"], "--sample takes a number of mutants of at least 1, not '0'"),
+        (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),
+        (["explore", "--mutant", "x"], "--mutant does not apply to `mutate explore`"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try OptionParser.parse(arguments) }
+    }
+
+    @Test func exploreTakesASampleAndAShard() throws {
+        guard case .explore(let options) = try OptionParser.parse(["explore", "Sources/A", "--sample=40", "--shard", "2/3"]) else {
+            Issue.record("expected explore")
+            return
+        }
+        #expect(options.paths == ["Sources/A"])
+        #expect(options.sample == 40)
+        #expect(options.run.shard == Shard(index: 2, count: 3))
     }
 
     @Test func knowsTheSubcommands() throws {

@@ -19,7 +19,9 @@ struct ReportTests {
                 result("broken", .unviable, reason: "error: cannot convert"),
                 result("old", .stale, reason: "Sources/A.swift: hunk '@@ -2 +2 @@' does not match"),
                 result("later", .pending),
-            ], shard: nil)
+            ], shard: nil,
+            testLocations: ["Mod.Suite/a()": TestLocation(file: "Tests/ModTests/SuiteTests.swift", line: 4),
+                            "Mod.Suite/b()": TestLocation(file: "Tests/ModTests/SuiteTests.swift", line: 9)])
     }
 
     @Test func jsonFollowsTheMutationTestingElementsSchema() throws {
@@ -48,8 +50,13 @@ struct ReportTests {
         #expect(mutants.map { $0["status"] as? String } == ["Killed", "Timeout", "Survived", "CompileError", "Ignored", "Pending"])
         #expect(mutants[0]["killedBy"] as? [String] == ["Mod.Suite/a()"])
         #expect(mutants[0]["statusReason"] as? String == "Expectation failed: 1 == 2")
-        let testFiles = try #require(json["testFiles"] as? [String: [String: [[String: String]]]])
-        #expect(testFiles["Mod.Suite"]?["tests"]?.map { $0["id"] } == ["Mod.Suite/a()", "Mod.Suite/b()"])
+        // Keyed by the file that declares the tests, with their line; a
+        // test whose file is unknown is grouped under its suite.
+        let testFiles = try #require(json["testFiles"] as? [String: [String: [[String: Any]]]])
+        let suite = try #require(testFiles["Tests/ModTests/SuiteTests.swift"]?["tests"])
+        #expect(suite.map { $0["id"] as? String } == ["Mod.Suite/a()", "Mod.Suite/b()"])
+        #expect(suite.map { ($0["location"] as? [String: [String: Int]])?["start"]?["line"] } == [4, 9])
+        #expect(testFiles["Mod.Legacy"]?["tests"]?.map { $0["id"] as? String } == ["Mod.Legacy/testC"])
         let performance = try #require(json["performance"] as? [String: Double])
         #expect(Set(performance.keys) == ["setup", "initialRun", "mutation"])
         #expect((json["system"] as? [String: Bool])?["ci"] == true)

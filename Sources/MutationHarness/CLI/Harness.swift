@@ -161,7 +161,6 @@ public struct Harness {
             .flatMap { select(options.mutants, from: $0) }
         guard case .success(var mutants) = loaded else { return loaded.failureCode }
         if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
-        configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
 
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
         InterruptHandler.install()
@@ -209,20 +208,25 @@ public struct Harness {
         configuration.timeoutMultiplier = options.timeoutMultiplier
         configuration.fixedTimeout = options.timeout
         configuration.waitForLock = options.wait
+        configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
         if let swift = ProcessInfo.processInfo.environment["MUTATE_SWIFT"] { configuration.swift = swift }
         return configuration
     }
 
     /// Runs a lab whose mutants are generated; maps its errors to exit codes.
     private func runGenerated(_ configuration: LabConfiguration, explorer: Explorer, ignore: ExploreIgnore,
-                              found: Locked<Explorer.Found?>, useSchema: Bool = true) -> Result<LabReport, HarnessExitCode>
+                              found: Locked<Explorer.Found?>, useSchema: Bool = true,
+                              selection: ExploreSelection = ExploreSelection()) -> Result<LabReport, HarnessExitCode>
     {
         InterruptHandler.install()
         // With --list (build only) standard output carries just the list.
         let print = configuration.buildOnly ? printError : print
         let lab = Lab(configuration: configuration, print: print) { workspace in
             print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
-            let result = try explorer.explore(workspace, print: print)
+            var result = try explorer.explore(workspace, print: print)
+            let generated = result.points.count
+            result.points = selection.apply(result.points)
+            if result.points.count < generated { print("  \(result.points.count) of \(generated) generated mutants selected") }
             found.set(result)
             for warning in result.warnings { printError("warning: \(warning)") }
             var run: [Mutant] = []
@@ -296,7 +300,9 @@ public struct Harness {
             }
         }
         let found = Locked<Explorer.Found?>(nil)
-        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.schema)
+        let selection = ExploreSelection(sample: options.sample, shard: options.run.shard)
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.schema,
+                                   selection: selection)
         guard case .success(let report) = outcome else { return outcome.failureCode }
         let points = found.value?.points ?? []
         if options.list {
@@ -372,6 +378,9 @@ public struct Harness {
         merged.threshold = threshold ?? reports.map(\.threshold).max() ?? 100
         merged.mutants = reports.flatMap(\.mutants).sorted { $0.name < $1.name }
         merged.tests = Array(Set(reports.flatMap(\.tests))).sorted()
+        merged.testLocations = reports.reduce(into: [String: TestLocation]()) { all, report in
+            all.merge(report.testLocations ?? [:]) { current, _ in current }
+        }
         merged.setupSeconds = reports.map(\.setupSeconds).reduce(0, +)
         merged.baselineBuildSeconds = reports.map(\.baselineBuildSeconds).max() ?? 0
         merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).max() ?? 0

@@ -61,6 +61,9 @@ public struct ExploreOptions: Equatable {
     public var gates = false
     /// `--no-schema`: every generated mutant runs as a patch (slower; the reference).
     public var schema = true
+    /// `--sample N`: only the N mutants whose ids sort first. Ids are hashes
+    /// of the mutation, so this is a fixed, reproducible sample.
+    public var sample: Int?
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -107,7 +110,7 @@ public enum OptionParser {
             "check": common,
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--no-schema": false]) { $1 }.filter { $0.key != "--mutant" && $0.key != "--shard" },
+            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -214,6 +217,12 @@ public enum OptionParser {
             explore.inDiff = last("--in-diff")
             explore.gates = threshold != nil
             explore.schema = !has("--no-schema")
+            if let text = last("--sample") {
+                guard let count = Int(text), count >= 1 else {
+                    throw UsageError(message: "--sample takes a number of mutants of at least 1, not '\(text)'", subcommand: subcommand)
+                }
+                explore.sample = count
+            }
             return .explore(explore)
         case "promote":
             guard positional.count >= 2 else {

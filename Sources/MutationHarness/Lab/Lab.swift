@@ -316,6 +316,8 @@ public final class Lab {
         }
         guard !tests.cases.isEmpty else { throw LabError.noTests(log: log.path) }
         report.tests = tests.cases.map(\.id)
+        report.testLocations = TestLocator.locations(ids: report.tests, eventStream: results.appendingPathComponent("baseline.jsonl"),
+                                                     packageRoot: workspace.root)
         report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
         print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
     }

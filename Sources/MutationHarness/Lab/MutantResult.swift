@@ -100,6 +100,8 @@ public struct LabReport: Codable, Equatable, Sendable {
     public var startedAt: String?
     /// `swift --version`'s first line.
     public var toolchain: String?
+    /// Where each test of `tests` is declared, when it could be found.
+    public var testLocations: [String: TestLocation]?
 
     public var count: [MutantStatus: Int] {
         Dictionary(grouping: mutants, by: \.status).mapValues(\.count)

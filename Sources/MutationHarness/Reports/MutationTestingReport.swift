@@ -22,7 +22,12 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
         public var source: String
         public var mutants: [MutantEntry]
     }
-    public struct TestDefinition: Codable, Equatable, Sendable { public var id: String; public var name: String }
+    public struct OpenEndLocation: Codable, Equatable, Sendable { public var start: Position }
+    public struct TestDefinition: Codable, Equatable, Sendable {
+        public var id: String
+        public var name: String
+        public var location: OpenEndLocation?
+    }
     public struct TestFile: Codable, Equatable, Sendable { public var tests: [TestDefinition] }
     public struct Thresholds: Codable, Equatable, Sendable { public var high: Int; public var low: Int }
     public struct Performance: Codable, Equatable, Sendable { public var setup: Double; public var initialRun: Double; public var mutation: Double }
@@ -86,11 +91,15 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
             ))
         }
         self.files = files
+        // Keyed by the file that declares the test (relative to the package);
+        // a test whose file could not be found is grouped under its suite.
         var testFiles: [String: TestFile] = [:]
         for id in report.tests {
             let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
-            let file = parts.count == 2 ? parts[0] : "tests"
-            testFiles[file, default: TestFile(tests: [])].tests.append(TestDefinition(id: id, name: parts.last ?? id))
+            let located = report.testLocations?[id]
+            let file = located?.file ?? (parts.count == 2 ? parts[0] : "tests")
+            let location = located.map { OpenEndLocation(start: Position(line: $0.line, column: 1)) }
+            testFiles[file, default: TestFile(tests: [])].tests.append(TestDefinition(id: id, name: parts.last ?? id, location: location))
         }
         self.testFiles = testFiles
     }

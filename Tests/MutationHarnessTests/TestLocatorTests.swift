@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+struct TestLocatorTests {
+    @Test func swiftTestingTestsAreLocatedFromTheEventStreamRelativeToThePackage() throws {
+        try withScratch { scratch in
+            let root = scratch.url.appendingPathComponent("pkg")
+            let path = root.appendingPathComponent("Tests/ModTests/QueueTests.swift").path
+            try scratch.write("events.jsonl", """
+            {"kind":"test","payload":{"id":"ModTests.QueueTests","kind":"suite","name":"QueueTests","sourceLocation":{"filePath":"\(path)","line":3}}}
+            {"kind":"test","payload":{"id":"ModTests.QueueTests/keepsOrder()/QueueTests.swift:16:6","kind":"function","name":"keepsOrder()","sourceLocation":{"filePath":"\(path)","line":16,"column":6}}}
+            not json
+            {"kind":"event","payload":{"kind":"testStarted","testID":"ModTests.QueueTests/keepsOrder()/QueueTests.swift:16:6"}}
+
+            """)
+            let found = TestLocator.swiftTestingLocations(eventStream: scratch.url.appendingPathComponent("events.jsonl"), packageRoot: root)
+            #expect(found == ["ModTests.QueueTests/keepsOrder()": TestLocation(file: "Tests/ModTests/QueueTests.swift", line: 16)])
+        }
+    }
+
+    @Test func xctestCasesAreFoundByTheirClassAndFunction() throws {
+        try withScratch { scratch in
+            try scratch.write("Tests/ModTests/A.swift", "import XCTest\nfinal class AlphaTestsExtra: XCTestCase {\n    func testOne() {}\n}\n")
+            try scratch.write("Tests/ModTests/Nested/B.swift", """
+            import XCTest
+
+            final class AlphaTests: XCTestCase {
+                func testOneMore() {}
+                func testOne() {}
+            }
+            """)
+            let found = TestLocator.xctestLocations(
+                ids: ["ModTests.AlphaTests/testOne", "ModTests.AlphaTests/testGone", "ModTests.Missing/testX", "malformed"],
+                packageRoot: scratch.url)
+            #expect(found["ModTests.AlphaTests/testOne"] == TestLocation(file: "Tests/ModTests/Nested/B.swift", line: 5))
+            // A test the source no longer names falls back to its class's line.
+            #expect(found["ModTests.AlphaTests/testGone"] == TestLocation(file: "Tests/ModTests/Nested/B.swift", line: 3))
+            #expect(found["ModTests.Missing/testX"] == nil)
+            #expect(found.count == 2)
+        }
+    }
+}
