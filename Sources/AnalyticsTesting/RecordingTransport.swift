@@ -30,7 +30,7 @@ public final class RecordingTransport: Transport, @unchecked Sendable {
 
     /// - Parameters:
     ///   - clock: the scheduler that times `.delayed` replies.
-    ///   - whenScriptIsEmpty: the answer once the script runs out.
+    ///   - fallback: the answer once the script runs out (`whenScriptIsEmpty:`).
     public init(clock: (any WorkScheduler)? = nil, whenScriptIsEmpty fallback: Reply = .accepted) {
         self.clock = clock
         self.fallback = fallback
