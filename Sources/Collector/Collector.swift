@@ -71,9 +71,10 @@ public final class Collector: Sendable {
         }
     }
 
-    /// Visit statistics over everything stored.
-    public func visitStatistics() -> VisitStatistics {
-        VisitStatistics(rows: store.screenRows())
+    /// Visit statistics over everything stored. Throws when the store cannot
+    /// be read.
+    public func visitStatistics() throws -> VisitStatistics {
+        VisitStatistics(rows: try store.screenRows())
     }
 
     private func respond(_ status: Int, _ body: [String: JSONValue]? = nil) -> CollectorResponse {

@@ -49,11 +49,14 @@ public final class CollectorStore: @unchecked Sendable {
         }
     }
 
-    /// Number of stored events.
+    /// Number of stored events. Throws when SQLite cannot answer (a locked
+    /// or unreadable database), rather than pretending the store is empty.
     public var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return Int((try? database.query("SELECT COUNT(*) FROM events"))?.first?.first?.integer ?? 0)
+        get throws {
+            lock.lock()
+            defer { lock.unlock() }
+            return Int(try database.query("SELECT COUNT(*) FROM events").first?.first?.integer ?? 0)
+        }
     }
 
     /// A stored event as the collector keeps it.
@@ -68,11 +71,11 @@ public final class CollectorStore: @unchecked Sendable {
         public var raw: String
     }
 
-    /// Every stored event, in timestamp order.
-    public func events() -> [StoredEvent] {
+    /// Every stored event, in timestamp order. Throws when SQLite cannot answer.
+    public func events() throws -> [StoredEvent] {
         lock.lock()
         defer { lock.unlock() }
-        let rows = (try? database.query("SELECT event_id, app_id, install_id, session_id, name, ts, raw FROM events ORDER BY ts, rowid")) ?? []
+        let rows = try database.query("SELECT event_id, app_id, install_id, session_id, name, ts, raw FROM events ORDER BY ts, rowid")
         return rows.map { row in
             StoredEvent(eventID: row[0].text ?? "", appID: row[1].text ?? "", installID: row[2].text ?? "", sessionID: row[3].text ?? "",
                         name: row[4].text ?? "", timestamp: row[5].integer ?? 0, raw: String(decoding: row[6].blob ?? [], as: UTF8.self))
@@ -88,12 +91,12 @@ public final class CollectorStore: @unchecked Sendable {
         var durationMs: Int64?
     }
 
-    func screenRows() -> [ScreenRow] {
+    func screenRows() throws -> [ScreenRow] {
         lock.lock()
         defer { lock.unlock() }
-        let rows = (try? database.query(
+        let rows = try database.query(
             "SELECT name, screen, visit_id, session_id, duration_ms FROM events WHERE name IN ('screen_enter', 'screen_exit') AND visit_id IS NOT NULL ORDER BY ts, rowid"
-        )) ?? []
+        )
         return rows.map { ScreenRow(name: $0[0].text ?? "", screen: $0[1].text ?? "", visitID: $0[2].text ?? "", sessionID: $0[3].text ?? "", durationMs: $0[4].integer) }
     }
 }

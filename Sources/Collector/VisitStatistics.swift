@@ -48,20 +48,22 @@ public struct VisitStatistics: Sendable, Equatable {
             screens[enter.screen, default: blank()].visits += 1
             sessions[enter.sessionID, default: Session(visits: 0, totalMs: 0)].visits += 1
             if duration < Self.shortVisitMs {
-                screens[enter.screen]!.shortVisits += 1
+                screens[enter.screen, default: blank()].shortVisits += 1
             } else if duration > Self.cappedVisitMs {
-                screens[enter.screen]!.cappedVisits += 1
+                screens[enter.screen, default: blank()].cappedVisits += 1
             } else {
                 durations[enter.screen, default: []].append(duration)
-                sessions[enter.sessionID]!.totalMs += duration
+                sessions[enter.sessionID, default: Session(visits: 0, totalMs: 0)].totalMs += duration
             }
         }
-        for (screen, values) in durations {
+        for (screen, values) in durations where !values.isEmpty {
             let sorted = values.sorted()
-            screens[screen]!.countedVisits = sorted.count
-            screens[screen]!.meanMs = Double(sorted.reduce(0, +)) / Double(sorted.count)
             let middle = sorted.count / 2
-            screens[screen]!.medianMs = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+            var figures = screens[screen, default: blank()]
+            figures.countedVisits = sorted.count
+            figures.meanMs = Double(sorted.reduce(0, +)) / Double(sorted.count)
+            figures.medianMs = sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
+            screens[screen] = figures
         }
         self.screens = screens
         self.sessions = sessions

@@ -219,7 +219,12 @@ public final class CollectorServer: @unchecked Sendable {
         }
         body = Array(body.prefix(length))
         if head.method == "GET", head.path == "/v1/stats" || head.path.hasSuffix("/v1/stats") {
-            let stats = StatsJSON.encode(collector.visitStatistics(), events: collector.store.count)
+            let stats: [UInt8]
+            do {
+                stats = StatsJSON.encode(try collector.visitStatistics(), events: try collector.store.count)
+            } catch {
+                return finish(client, 503, "the store cannot be read: \(error)", started, head: head)
+            }
             respond(client, status: 200, body: stats, headers: ["Content-Type": "application/json"].merging(CORS.headers) { $1 })
             log("GET \(head.path) 200 \(Self.milliseconds(since: started))")
             return

@@ -147,8 +147,8 @@ struct EnvironmentClassifierTests {
 
     @Test func ambiguousFactsAreProduction() {
         #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil)) == .production)
-        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "weird", isDebuggerAttached: true, buildConfiguration: .unknown)) == .production)
-        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil, isDebuggerAttached: true, buildConfiguration: .release)) == .production)
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "weird", buildConfiguration: .unknown)) == .production)
+        #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil, buildConfiguration: .release)) == .production)
     }
 }
 

@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Collector
 import CollectorServer
@@ -75,11 +76,27 @@ struct CollectorServerTests {
         for index in 0..<30 { analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
         analytics.flush()
         let deadline = Date().addingTimeInterval(15)
-        while store.count < 31, Date() < deadline { usleep(20_000) }
-        #expect(store.count == 31, "30 events and one screen_enter reached SQLite through a real socket")
+        while (try store.count) < 31, Date() < deadline { usleep(20_000) }
+        #expect(try store.count == 31, "30 events and one screen_enter reached SQLite through a real socket")
         let stats = exchange(Array("GET /v1/stats HTTP/1.1\r\n\r\n".utf8), port: server.port)
         #expect(stats == "HTTP/1.1 200 OK")
         analytics.stop()
+    }
+
+    @Test func aStoreThatCannotBeReadIsAnErrorNotAnEmptyStore() throws {
+        let folder = try TemporaryDirectory(in: testScratchRoot)
+        defer { folder.remove() }
+        let path = folder.appending("collector.sqlite").path
+        let store = try CollectorStore(path: path)
+        let server = try server(store: store)
+        defer { server.stop() }
+        #expect(try store.count == 0)
+        // Another process breaks the file under the running collector.
+        try SQLiteDatabase(path: path).execute("DROP TABLE events")
+        #expect(throws: SQLiteError.self) { try store.count }
+        #expect(throws: SQLiteError.self) { try store.events() }
+        #expect(exchange(Array("GET /v1/stats HTTP/1.1\r\n\r\n".utf8), port: server.port) == "HTTP/1.1 503 Service Unavailable",
+                "the statistics say the store is unreadable instead of reporting zero events")
     }
 
     @Test func everyMalformedRequestGetsAStatusAndTheServerCarriesOn() throws {

@@ -56,7 +56,7 @@ struct ProcessKillTests {
         try analytics.start(.testing(storage: storage, clock: clock, transport: CollectorTransport(collector: collector)))
         analytics.flush()
         analytics.stop()
-        let stored = store.events().compactMap { event -> Int? in
+        let stored = try store.events().compactMap { event -> Int? in
             guard let range = event.raw.range(of: "\"error_code\":") else { return nil }
             return Int(event.raw[range.upperBound...].prefix { $0.isNumber })
         }

@@ -49,7 +49,7 @@ struct SDKToCollectorTests {
             client.analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
             client.analytics.flush()
 
-            let stats = client.collector.visitStatistics()
+            let stats = try client.collector.visitStatistics()
             let home = try #require(stats.screens["home"])
             #expect(home.visits == 3)
             #expect(home.countedVisits == 1)
@@ -62,7 +62,7 @@ struct SDKToCollectorTests {
             #expect(search.unpairedEnters == 1, "the open visit has no exit yet")
             #expect(stats.screens["paywall"]?.medianMs == 4000)
             #expect(stats.sessions.values.map(\.totalMs).reduce(0, +) == 16_000)
-            #expect(client.collector.store.events().contains { $0.name == "financial_card_activated" })
+            #expect(try client.collector.store.events().contains { $0.name == "financial_card_activated" })
         }
     }
 
@@ -73,7 +73,7 @@ struct SDKToCollectorTests {
             client.clock.advance(by: .seconds(12))
             client.center.post(name: LifecycleNotifications.testing.background[0], object: nil)
 
-            let home = try #require(client.collector.visitStatistics().screens["home"])
+            let home = try #require(try client.collector.visitStatistics().screens["home"])
             #expect(home.visits == 1, "the background exit pairs the enter")
             #expect(home.unpairedEnters == 0)
             #expect(home.meanMs == 12_000)
@@ -86,12 +86,12 @@ struct SDKToCollectorTests {
             client.transport.loseResponses(1)
             for index in 0..<3 { client.analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
             client.analytics.flush()
-            #expect(client.collector.store.count == 3, "the first attempt was stored")
+            #expect(try client.collector.store.count == 3, "the first attempt was stored")
             client.clock.advance(by: .seconds(5))
 
             #expect(client.transport.requests.count == 2)
             #expect(client.transport.responses.last?.body == Array("{\"accepted\":0,\"duplicates\":3}".utf8))
-            #expect(client.collector.store.count == 3)
+            #expect(try client.collector.store.count == 3)
         }
     }
 
@@ -103,7 +103,7 @@ struct SDKToCollectorTests {
             client.clock.advance(by: .seconds(3600))
             #expect(client.transport.requests.count == 1)
             #expect(client.transport.responses.first?.status == 403)
-            #expect(client.collector.store.count == 0)
+            #expect(try client.collector.store.count == 0)
             #expect(client.diagnostics.withLock { $0 }.contains { if case .batchDropped(1, let reason) = $0 { reason.contains("allow list") } else { false } })
         }
     }
@@ -116,7 +116,7 @@ struct SDKToCollectorTests {
             client.analytics.screens.enter("home")
             client.analytics.flush()
             #expect(client.transport.responses.map(\.status) == [200])
-            #expect(client.collector.store.count == 3)
+            #expect(try client.collector.store.count == 3)
         }
     }
 }

@@ -23,13 +23,11 @@ public struct EnvironmentFacts: Sendable, Equatable {
     /// `sandboxReceipt`), or nil where the platform has none.
     public var receiptName: String?
     public var isSimulator: Bool
-    public var isDebuggerAttached: Bool
     public var buildConfiguration: BuildConfiguration
 
-    public init(receiptName: String?, isSimulator: Bool = false, isDebuggerAttached: Bool = false, buildConfiguration: BuildConfiguration = .unknown) {
+    public init(receiptName: String?, isSimulator: Bool = false, buildConfiguration: BuildConfiguration = .unknown) {
         self.receiptName = receiptName
         self.isSimulator = isSimulator
-        self.isDebuggerAttached = isDebuggerAttached
         self.buildConfiguration = buildConfiguration
     }
 
@@ -48,7 +46,6 @@ public struct EnvironmentFacts: Sendable, Equatable {
         return EnvironmentFacts(
             receiptName: bundle.appStoreReceiptURL?.lastPathComponent,
             isSimulator: simulator,
-            isDebuggerAttached: false,
             buildConfiguration: configuration
         )
     }
@@ -58,7 +55,7 @@ public struct EnvironmentFacts: Sendable, Equatable {
 ///
 /// Rules, in order: a simulator or a debug build is `debug`; a receipt named
 /// `sandboxReceipt` is `sandbox`; everything else, including a missing
-/// receipt and a debugger attached to a release build, is `production`.
+/// receipt, is `production`.
 /// When in doubt the answer is `production`: losing every real user is far
 /// worse than counting a few development builds.
 ///

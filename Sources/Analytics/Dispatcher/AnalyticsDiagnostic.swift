@@ -1,5 +1,16 @@
 /// Something the app should know about: data the SDK refused, changed or
 /// could not keep. Delivered to `Configuration.onDiagnostic`.
+///
+/// New cases may come in a minor release (a new kind of trouble to report
+/// is not a breaking change of this SDK). Give a `switch` over it a
+/// `default:` branch, for example one that logs `description`:
+///
+/// ```swift
+/// switch diagnostic {
+/// case .queueOverflow(let dropped): metrics.add(dropped)
+/// default: logger.warning("\(diagnostic)")
+/// }
+/// ```
 public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The event broke the wire contract and was not queued.
     case eventRejected(name: String, reason: ValidationFailure)

@@ -1,5 +1,8 @@
 /// Why `Analytics.start(_:)` refused a configuration. The message says what
 /// to change.
+///
+/// New cases may come in a minor release; a `switch` over it needs a
+/// `default:` branch (the `description` is written for the developer).
 public enum AnalyticsError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEndpoint(String)
     case invalidAppID(String)

@@ -149,7 +149,7 @@ public struct Harness {
 
     private func run(_ options: RunOptions) -> HarnessExitCode {
         // A run of some mutants keeps its own report, not the full run's.
-        guard var configuration = configuration(options, output: options.mutants.isEmpty ? nil : ".build/mutation-report/selected") else {
+        guard let configuration = configuration(options, output: options.mutants.isEmpty ? nil : ".build/mutation-report/selected") else {
             return .usage
         }
         let package = configuration.packagePath

@@ -14,8 +14,6 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         "\(message)\nRun `mutate \(subcommand.map { "help \($0)" } ?? "--help")` for usage."
     }
-
-    public static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }
 }
 
 /// The parsed command line.

@@ -5,20 +5,20 @@ import Foundation
 /// crashes before the xunit file is written.
 enum EventStreamReader {
     struct Summary: Equatable {
+        struct Failure: Equatable {
+            var id: String
+            var message: String?
+        }
+
         /// Tests that recorded a failing issue, with the first message, in order.
-        var failures: [(id: String, message: String?)]
+        var failures: [Failure]
         /// Tests that started and never ended: running when the process died.
         var unfinished: [String]
-
-        static func == (lhs: Summary, rhs: Summary) -> Bool {
-            lhs.failures.map(\.id) == rhs.failures.map(\.id) && lhs.failures.map(\.message) == rhs.failures.map(\.message)
-                && lhs.unfinished == rhs.unfinished
-        }
     }
 
     static func read(_ url: URL) -> Summary? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        var failures: [(id: String, message: String?)] = []
+        var failures: [Summary.Failure] = []
         var running: [String] = []
         var suites: Set<String> = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
@@ -41,7 +41,7 @@ enum EventStreamReader {
                 let id = testID(rawID)
                 guard !failures.contains(where: { $0.id == id }) else { continue }
                 let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String
-                failures.append((id, message))
+                failures.append(Summary.Failure(id: id, message: message))
             default:
                 continue
             }

@@ -7,7 +7,7 @@ public struct Mutant: Equatable, Sendable {
     /// `Bug:` header, optional: the incident it comes from.
     public var bug: String?
     /// Every header, including ones the harness does not interpret.
-    public var headers: [(key: String, value: String)]
+    public var headers: [Header]
     /// The diff itself.
     public var diff: UnifiedDiff
     /// The diff's text as written in the file.
@@ -15,9 +15,9 @@ public struct Mutant: Equatable, Sendable {
     /// The `.patch` file it was read from.
     public var filePath: String
 
-    public static func == (lhs: Mutant, rhs: Mutant) -> Bool {
-        lhs.name == rhs.name && lhs.description == rhs.description && lhs.bug == rhs.bug
-            && lhs.headers.elementsEqual(rhs.headers, by: { $0.key == $1.key && $0.value == $1.value })
-            && lhs.diff == rhs.diff && lhs.filePath == rhs.filePath
+    /// One `Key: value` line of the header, continuation lines joined.
+    public struct Header: Equatable, Sendable {
+        public var key: String
+        public var value: String
     }
 }

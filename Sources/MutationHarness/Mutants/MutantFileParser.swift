@@ -17,7 +17,7 @@ public enum MutantFileParser {
         guard let diffStart = lines.firstIndex(where: { $0.hasPrefix("diff ") || $0.hasPrefix("--- ") }) else {
             throw MutantFileError(file: file, reason: "no diff found: after the header lines, paste the output of `git diff`")
         }
-        var headers: [(key: String, value: String)] = []
+        var headers: [Mutant.Header] = []
         for (number, line) in lines[..<diffStart].enumerated() {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             if line.first == " " || line.first == "\t" {
@@ -34,7 +34,7 @@ public enum MutantFileParser {
             guard !key.isEmpty, !key.contains(" ") else {
                 throw MutantFileError(file: file, reason: "line \(number + 1): expected 'Key: value', found '\(line.prefix(60))'")
             }
-            headers.append((key, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            headers.append(Mutant.Header(key: key, value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         func header(_ key: String) -> String? {
             headers.first { $0.key.lowercased() == key.lowercased() }?.value
