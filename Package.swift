@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MutationHarness", dependencies: ["CProcessControl"]),
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
         .executableTarget(name: "analytics-fault-child", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsFaultChild"),
-        .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsTesting", "Collector", "CollectorServer"], path: "Sources/AnalyticsBenchmarks"),
+        .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsSupport", "AnalyticsTesting", "Collector", "CollectorServer"], path: "Sources/AnalyticsBenchmarks"),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport", "Collector"], exclude: ["Golden"]),
         .testTarget(name: "CollectorTests", dependencies: ["Collector", "CollectorServer", "Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
         .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),

@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Collector
 import CollectorServer
@@ -64,25 +65,18 @@ func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> Int {
 
 /// Live scheduler, real SQLite, a transport that answers 200 at once
 /// (counting events without decoding, so the figure is the SDK's).
-final class CountingTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var events = 0
-    private var requests = 0
-    private var bytes = 0
+final class CountingTransport: Transport, Sendable {
+    private let counts = Locked<(events: Int, requests: Int, bytes: Int)>((0, 0, 0))
     func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
         let count = occurrences(of: Array("\"event_id\":".utf8), in: request.body)
-        lock.lock()
-        events += count
-        requests += 1
-        bytes += request.body.count
-        lock.unlock()
+        counts.withLock { counts in
+            counts.events += count
+            counts.requests += 1
+            counts.bytes += request.body.count
+        }
         completion(.success(TransportResponse(status: 200, body: Array("{\"accepted\":\(count),\"duplicates\":0}".utf8))))
     }
-    var totals: (events: Int, requests: Int, bytes: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (events, requests, bytes)
-    }
+    var totals: (events: Int, requests: Int, bytes: Int) { counts.withLock { $0 } }
 }
 
 func liveConfiguration(storage: URL, transport: any Transport) -> Configuration {
@@ -116,17 +110,12 @@ if runs("memory") {
 // warm-up, live worker, SQLite on, the default queue cap. Peak RSS growth,
 // and whether the drop count the SDK reports is exact.
 if runs("burst") {
-    final class DropCounter: @unchecked Sendable {
-        let lock = NSLock()
-        var dropped = 0
-        func add(_ count: Int) { lock.lock(); dropped += count; lock.unlock() }
-    }
-    let drops = DropCounter()
+    let drops = Locked(0)
     let analytics = Analytics()
     var configuration = liveConfiguration(storage: folder("burst"), transport: RecordingTransport())
     configuration.connectivity = ManualConnectivity(.offline)
     configuration.onDiagnostic = { diagnostic in
-        if case .queueOverflow(let count) = diagnostic { drops.add(count) } else { say("  diagnostic: \(diagnostic)") }
+        if case .queueOverflow(let count) = diagnostic { drops.withLock { $0 += count } } else { say("  diagnostic: \(diagnostic)") }
     }
     try analytics.start(configuration)
     for index in 0..<10_000 { analytics.track(CheckoutEvent(index: index)) }
@@ -141,7 +130,7 @@ if runs("burst") {
     report("extra peak RSS, burst of 100,000 track calls", String(format: "%.1f MB", extra), target: "<= 20 MB", met: extra <= 20)
     let queued = try SQLiteEventQueue(path: folder("burst").appendingPathComponent("events.sqlite").path, capacity: 1_000_000).count
     let missing = 10_000 + burst - queued
-    report("drops reported / events not queued", "\(drops.dropped) / \(missing)", target: "equal", met: drops.dropped == missing)
+    report("drops reported / events not queued", "\(drops.withLock { $0 }) / \(missing)", target: "equal", met: drops.withLock { $0 } == missing)
 }
 
 // 2. Caller-thread cost of track.
@@ -209,12 +198,7 @@ if runs("collector") {
         }
         return Array("{\"schema_version\":1,\"app_id\":\"com.example.app\",\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11\",\"sent_at\":\(now),\"events\":[\(events.joined(separator: ","))]}".utf8)
     }
-    final class Latencies: @unchecked Sendable {
-        let lock = NSLock()
-        var values: [UInt64] = []
-        var failures = 0
-    }
-    let latencies = Latencies()
+    let recorded = Locked<(values: [UInt64], failures: Int)>(([], 0))
     let perThread = 250
     let bodies = (0..<(4 * perThread)).map(body)
     let start = nanos()
@@ -225,9 +209,9 @@ if runs("collector") {
             let request = TransportRequest(url: url, method: "POST", headers: ["Content-Type": "application/json"], body: bodies[thread * perThread + index])
             transport.send(request) { result in
                 let elapsed = nanos() - sent
-                latencies.lock.lock()
-                if case .success(let response) = result, response.status == 200 { latencies.values.append(elapsed) } else { latencies.failures += 1 }
-                latencies.lock.unlock()
+                recorded.withLock { recorded in
+                    if case .success(let response) = result, response.status == 200 { recorded.values.append(elapsed) } else { recorded.failures += 1 }
+                }
                 done.signal()
             }
             done.wait()
@@ -235,6 +219,7 @@ if runs("collector") {
     }
     let seconds = Double(nanos() - start) / 1e9
     server.stop()
+    let latencies = recorded.withLock { $0 }
     let sorted = latencies.values.sorted()
     let rate = Double(sorted.count) / seconds
     let p99 = sorted.isEmpty ? 0 : Double(sorted[sorted.count * 99 / 100]) / 1e6
@@ -293,15 +278,15 @@ if runs("wire") {
 }
 
 // 6. Battery: one simulated offline hour with 100 events tracked.
-final class CountingScheduler: WorkScheduler, @unchecked Sendable {
+final class CountingScheduler: WorkScheduler, Sendable {
     let clock: ManualClock
-    private let lock = NSLock()
-    private(set) var wakeUps = 0
+    private let wakeUpCount = Locked(0)
+    var wakeUps: Int { wakeUpCount.withLock { $0 } }
     init(clock: ManualClock) { self.clock = clock }
     func execute(_ work: @escaping @Sendable () -> Void) { clock.execute(work) }
     func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         clock.schedule(after: delay) { [self] in
-            lock.lock(); wakeUps += 1; lock.unlock()
+            wakeUpCount.withLock { $0 += 1 }
             work()
         }
     }

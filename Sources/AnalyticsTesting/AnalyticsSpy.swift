@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Analytics
 
 /// Records what app code tracked, for a presenter's unit test.
@@ -12,7 +13,7 @@ import Analytics
 /// CardPresenter(analytics: spy).activate()
 /// #expect(spy.tracked.map(\.name) == ["financial_card_activated"])
 /// ```
-public final class AnalyticsSpy: AnalyticsTracking, AnalyticsProvider, @unchecked Sendable {
+public final class AnalyticsSpy: AnalyticsTracking, AnalyticsProvider, Sendable {
     /// One recorded call.
     public struct Record: Sendable, Equatable {
         public var name: String

@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Analytics
 import Collector
 import Foundation
@@ -11,7 +12,7 @@ import Foundation
 /// let transport = CollectorTransport(collector: collector)
 /// transport.loseResponses(1)   // stored, but the client hears nothing
 /// ```
-public final class CollectorTransport: Transport, @unchecked Sendable {
+public final class CollectorTransport: Transport, Sendable {
     public let collector: Collector
     private let state = Locked<(requests: [TransportRequest], responses: [TransportResponse], lose: Int)>(([], [], 0))
 

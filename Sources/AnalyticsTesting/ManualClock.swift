@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Analytics
 import Foundation
 
@@ -13,7 +14,7 @@ import Foundation
 /// let clock = ManualClock()
 /// clock.advance(by: .seconds(60))   // fires the batch timer
 /// ```
-public final class ManualClock: AnalyticsClock, WorkScheduler, @unchecked Sendable {
+public final class ManualClock: AnalyticsClock, WorkScheduler, Sendable {
     fileprivate struct Timer {
         var id: Int
         var deadline: Duration
@@ -39,7 +40,7 @@ public final class ManualClock: AnalyticsClock, WorkScheduler, @unchecked Sendab
     public func now() -> Date { state.withLock { $0.wall } }
     public func uptime() -> Duration { state.withLock { $0.uptime } }
 
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         let shouldDrain = state.withLock { state -> Bool in
             state.pending.append(work)
             guard !state.draining else { return false }
@@ -58,7 +59,7 @@ public final class ManualClock: AnalyticsClock, WorkScheduler, @unchecked Sendab
         }
     }
 
-    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             state.timers.append(Timer(id: state.nextID, deadline: state.uptime + max(.zero, delay), work: work))

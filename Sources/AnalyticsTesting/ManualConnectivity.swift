@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Analytics
 
 /// A connectivity source a test switches by hand.
@@ -6,7 +7,7 @@ import Analytics
 /// let network = ManualConnectivity(.offline)
 /// network.set(NetworkStatus(network: .wifi))   // the SDK sends what waited
 /// ```
-public final class ManualConnectivity: ConnectivitySource, @unchecked Sendable {
+public final class ManualConnectivity: ConnectivitySource, Sendable {
     private let state: Locked<(status: NetworkStatus, handlers: [@Sendable (NetworkStatus) -> Void])>
 
     public init(_ network: NetworkType = .wifi, isLowPower: Bool = false) {

@@ -11,7 +11,7 @@ import Foundation
 /// // ... track, flush ...
 /// let events = transport.requests[0].batch?.events
 /// ```
-public final class RecordingTransport: Transport, @unchecked Sendable {
+public final class RecordingTransport: Transport, Sendable {
     /// One scripted answer.
     public indirect enum Reply: Sendable {
         /// A response with this status, headers and body.
@@ -24,14 +24,14 @@ public final class RecordingTransport: Transport, @unchecked Sendable {
         case accepted
     }
 
-    private let clock: (any WorkScheduler)?
+    private let clock: ManualClock?
     private let fallback: Reply
     private let state = Locked<(requests: [TransportRequest], script: [Reply])>(([], []))
 
     /// - Parameters:
     ///   - clock: the scheduler that times `.delayed` replies.
     ///   - fallback: the answer once the script runs out (`whenScriptIsEmpty:`).
-    public init(clock: (any WorkScheduler)? = nil, whenScriptIsEmpty fallback: Reply = .accepted) {
+    public init(clock: ManualClock? = nil, whenScriptIsEmpty fallback: Reply = .accepted) {
         self.clock = clock
         self.fallback = fallback
     }

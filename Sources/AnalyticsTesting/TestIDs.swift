@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Analytics
 import Foundation
 

@@ -3,6 +3,9 @@ import Foundation
 
 /// The collector's SQLite store: one row per `event_id`
 /// (`UNIQUE(event_id)` + `INSERT OR IGNORE`), raw event JSON kept.
+///
+/// `@unchecked`: the SQLite connection is not Sendable; every use of
+/// `database` after `init` happens while `lock` is held.
 public final class CollectorStore: @unchecked Sendable {
     private let database: SQLiteDatabase
     private let lock = NSLock()

@@ -21,6 +21,9 @@ import Darwin
 /// - `POST {path}/v1/batch` and `OPTIONS` go to `Collector.handle`;
 ///   `GET /v1/stats` answers the visit statistics as JSON.
 /// - Every bad request gets a status and a log line; none stops the server.
+///
+/// `@unchecked`: `listener` and `port` are written by `start` before the
+/// accept thread exists; `isStopping` only under `state`; the rest are `let`s.
 public final class CollectorServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var host = "127.0.0.1"
@@ -180,14 +183,12 @@ public final class CollectorServer: @unchecked Sendable {
         let head: HTTPRequestHead
         do {
             head = try HTTPRequestHead.parse(buffer[0..<end])
-        } catch .headersTooLarge {
-            return finish(client, 431, "more than \(HTTPRequestHead.maximumHeaders) header lines", started)
-        } catch .versionNotSupported {
-            return finish(client, 505, "HTTP version not supported", started)
-        } catch .badRequest(let reason) {
-            return finish(client, 400, reason, started)
         } catch {
-            return finish(client, 400, "malformed request", started)
+            switch error {
+            case .headersTooLarge: return finish(client, 431, "more than \(HTTPRequestHead.maximumHeaders) header lines", started)
+            case .versionNotSupported: return finish(client, 505, "HTTP version not supported", started)
+            case .badRequest(let reason): return finish(client, 400, reason, started)
+            }
         }
         if head.headers["transfer-encoding"] != nil {
             return finish(client, 501, "only Content-Length bodies are supported", started, head: head)

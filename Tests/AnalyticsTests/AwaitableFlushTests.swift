@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing

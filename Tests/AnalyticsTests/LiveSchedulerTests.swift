@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing
@@ -8,21 +9,20 @@ import Testing
 /// concurrent `track` calls.
 struct LiveSchedulerTests {
     /// Signals once the transport has seen `expected` checkout events.
-    final class CountingTransport: Transport, @unchecked Sendable {
+    final class CountingTransport: Transport, Sendable {
         let recorder = RecordingTransport()
         let expected: Int
         let done = DispatchSemaphore(value: 0)
-        private let lock = NSLock()
-        private var seen = 0
+        private let seen = Locked(0)
 
         init(expected: Int) { self.expected = expected }
 
         func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
             let count = request.batch?.events.filter { $0.name == "financial_checkout_failed" }.count ?? 0
-            lock.lock()
-            seen += count
-            let finished = seen >= expected && seen - count < expected
-            lock.unlock()
+            let finished = seen.withLock { seen in
+                seen += count
+                return seen >= expected && seen - count < expected
+            }
             recorder.send(request, completion: completion)
             if finished { done.signal() }
         }

@@ -27,7 +27,7 @@ struct ProcessKillTests {
     {
         let storage = folder.appendingPathComponent("storage")
         let output = folder.appendingPathComponent("child.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         process.executableURL = Self.child
         process.arguments = [storage.path, String(count), String(pace)]

@@ -163,11 +163,10 @@ struct HarnessEndToEndTests {
     }
 }
 
-final class OutputBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return lines.joined(separator: "\n") }
+final class OutputBox: Sendable {
+    private let lines = Locked<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var text: String { lines.value.joined(separator: "\n") }
 }
 
 extension Scratch {

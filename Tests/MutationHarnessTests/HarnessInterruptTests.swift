@@ -22,8 +22,8 @@ extension HarnessEndToEndTests {
         var environment = ProcessInfo.processInfo.environment
         environment.merge(extra) { $1 }
         process.environment = environment
-        FileManager.default.createFile(atPath: logs.appendingPathExtension("out").path, contents: nil)
-        FileManager.default.createFile(atPath: logs.appendingPathExtension("err").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("out").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("err").path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: logs.appendingPathExtension("out"))
         process.standardError = try FileHandle(forWritingTo: logs.appendingPathExtension("err"))
         process.standardInput = FileHandle.nullDevice

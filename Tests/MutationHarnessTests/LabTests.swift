@@ -9,6 +9,8 @@ struct LabTests {
     /// Answers `swift build` and `swift test` from what the scratch copy
     /// holds: `BROKEN` does not compile, `HANG` times out, `CRASH` crashes,
     /// `a - b` fails the test `T.Suite/adds()`.
+    // `@unchecked`: the lab calls its runner only from the thread that runs
+    // it, and the test reads `calls` after `run()` returned.
     final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         private(set) var calls: [(command: String, source: String)] = []
         var interruptAtTest: Int?
@@ -19,7 +21,7 @@ struct LabTests {
             #expect(environment["MUTATE_RUNNING"] == "1")
             #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
             func append(_ text: String) {
-                if !FileManager.default.fileExists(atPath: log.path) { FileManager.default.createFile(atPath: log.path, contents: nil) }
+                if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
                 let handle = try? FileHandle(forWritingTo: log)
                 handle?.seekToEndOfFile()
                 handle?.write(Data(text.utf8))

@@ -1,8 +1,13 @@
 #if canImport(Network)
+import AnalyticsSupport
 import Foundation
 import Network
 
 /// Network status from `NWPathMonitor`, low power from `ProcessInfo`.
+///
+/// `@unchecked`: `NWPathMonitor` is not marked Sendable but is used only
+/// from its own queue after `init`; `powerObserver` is written in `init` and
+/// read in `deinit`; the status and handlers are in a `Locked` box.
 public final class PathMonitorConnectivity: ConnectivitySource, @unchecked Sendable {
     private let monitor = NWPathMonitor()
     private let queue = DispatchQueue(label: "analytics.connectivity")

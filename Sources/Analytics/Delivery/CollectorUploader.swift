@@ -4,7 +4,8 @@ import Foundation
 /// The first-party provider: queues each event in the persistent queue and
 /// delivers batches to the collector as `DeliveryMachine` decides.
 ///
-/// Confined to the SDK's work scheduler: every method runs there.
+/// `@unchecked`: confined to the SDK's serial work scheduler; every method
+/// runs there, so its `var`s are never touched by two threads at once.
 final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// The collector answers 413 above 512 KiB; a request stays below this.
     static let maximumBatchBytes = 500 * 1024

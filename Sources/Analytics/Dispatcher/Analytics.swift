@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Foundation
 
 /// The one facade apps talk to. It exists from launch (`Analytics.shared`),

@@ -52,7 +52,9 @@ public struct Configuration: Sendable {
     /// The seams: time, timers, ids, jitter, network.
     public var transport: any Transport = URLSessionTransport()
     public var clock: any AnalyticsClock = SystemClock()
-    public var scheduler: any WorkScheduler = DispatchWorkScheduler()
+    /// Where the SDK's work runs: one serial queue. `package`, so only this
+    /// package's testing kit replaces it (see `WorkScheduler`).
+    package var scheduler: any WorkScheduler = DispatchWorkScheduler()
     public var ids: UUIDGenerator = .timeOrdered()
     /// The install id's source: random, never a counter.
     public var installIDs: UUIDGenerator = .random

@@ -2,7 +2,10 @@ import AnalyticsSupport
 import Foundation
 
 /// One started run of the SDK: storage, session, screen stack and providers.
-/// Everything but the `let` seams is confined to the work scheduler.
+///
+/// `@unchecked`: every `var` is read and written only from work handed to
+/// `scheduler`, which is serial (the seam is `package` so no app can pass a
+/// concurrent one); the `let`s are set in `init` and never change.
 final class Pipeline: @unchecked Sendable {
     static let optOutFileName = "opted-out"
 

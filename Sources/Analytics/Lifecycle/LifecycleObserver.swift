@@ -2,6 +2,10 @@ import Foundation
 
 /// Subscribes to the lifecycle notifications on start and forwards them to
 /// the dispatcher; unsubscribes on stop. The app wires nothing.
+///
+/// `@unchecked`: `tokens` is written in `init` and by `cancel()`, which the
+/// pipeline calls on its serial scheduler (and `deinit`, when no one else
+/// holds the observer); `NotificationCenter` is thread-safe.
 final class LifecycleObserver: @unchecked Sendable {
     private let center: NotificationCenter
     private var tokens: [NSObjectProtocol] = []

@@ -1,3 +1,4 @@
+import AnalyticsSupport
 /// A source of numbers in `0..<1` for retry jitter.
 ///
 /// ```swift

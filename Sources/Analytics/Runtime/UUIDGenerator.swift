@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Foundation
 
 /// Makes the ids the SDK stamps: event ids, session ids, visit ids, install ids.

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A timer that has been set and can still be called off.
-public protocol ScheduledWork: Sendable {
+package protocol ScheduledWork: Sendable {
     /// Calls the work off; a no-op if it already ran.
     func cancel()
 }
@@ -12,7 +12,13 @@ public protocol ScheduledWork: Sendable {
 /// The live scheduler is a serial dispatch queue, so `track` returns at once.
 /// `ManualClock` in `AnalyticsTesting` runs work inline and fires timers
 /// only when a test advances its clock.
-public protocol WorkScheduler: Sendable {
+///
+/// A scheduler must be serial: `Pipeline`, `CollectorUploader`, `Inbox`'s
+/// worker and `LifecycleObserver` keep mutable state that is safe only
+/// because one piece of work runs at a time. That is why the seam is
+/// `package`, not `public`: only this package's testing kit and tests can
+/// inject one, and an app cannot pass a concurrent queue by mistake.
+package protocol WorkScheduler: Sendable {
     /// Runs `work` soon, after all work handed over before it.
     func execute(_ work: @escaping @Sendable () -> Void)
     /// Runs `work` once `delay` has passed, unless cancelled first.
@@ -20,18 +26,18 @@ public protocol WorkScheduler: Sendable {
 }
 
 /// The live scheduler: one serial, utility-priority dispatch queue.
-public struct DispatchWorkScheduler: WorkScheduler {
+package struct DispatchWorkScheduler: WorkScheduler {
     private let queue: DispatchQueue
 
-    public init(label: String = "analytics.worker") {
+    package init(label: String = "analytics.worker") {
         queue = DispatchQueue(label: label, qos: .utility)
     }
 
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         queue.async(execute: work)
     }
 
-    public func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
+    package func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) -> any ScheduledWork {
         let item = DispatchWorkItem(block: work)
         let nanoseconds = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
         queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)), execute: item)
@@ -39,6 +45,8 @@ public struct DispatchWorkScheduler: WorkScheduler {
     }
 }
 
+// `@unchecked`: `DispatchWorkItem` is not marked Sendable, but `cancel()` is
+// documented as safe from any thread, and it is the only thing called on it.
 private struct DispatchScheduledWork: ScheduledWork, @unchecked Sendable {
     let item: DispatchWorkItem
     func cancel() { item.cancel() }

@@ -12,7 +12,10 @@ import Darwin
 /// the main thread has not finished within `grace` seconds, the handler
 /// kills what is left and exits 130 itself.
 enum InterruptHandler {
-    // Invariant: written once, on the main thread, before any signal source exists.
+    // `nonisolated(unsafe)`: Dispatch's signal sources are not Sendable, so
+    // no checked box can hold them. Invariant: written only by `install`,
+    // which runs on the main thread before any signal source exists; the
+    // sources are kept here only so they stay alive.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     static func install(grace: Double = 30) {

@@ -128,20 +128,10 @@ struct ProcessRunnerError: Error, CustomStringConvertible {
 }
 
 /// The pid of the command running now, shared with the signal handler.
-final class RunningProcess: @unchecked Sendable {
-    // Invariant: `pid` is only read or written while `lock` is held.
-    private let lock = NSLock()
-    private var pid: pid_t = 0
+final class RunningProcess: Sendable {
+    private let pid = Locked<pid_t>(0)
 
-    func set(_ value: pid_t) {
-        lock.lock()
-        pid = value
-        lock.unlock()
-    }
+    func set(_ value: pid_t) { pid.set(value) }
 
-    var current: pid_t {
-        lock.lock()
-        defer { lock.unlock() }
-        return pid
-    }
+    var current: pid_t { pid.value }
 }

@@ -17,13 +17,14 @@ import Darwin
 enum ProcessTree {
     /// Set by the command (not by tests that run the harness in-process):
     /// every descendant of this process belongs to the harness.
-    nonisolated(unsafe) private(set) static var ownsAllDescendants = false
+    static var ownsAllDescendants: Bool { owns.value }
+    private static let owns = Locked(false)
 
     /// Makes orphans of our commands our children (Linux), so no descendant
     /// can escape a kill by being re-parented to init.
     static func adoptOrphans() {
         _ = mutate_become_child_subreaper()
-        ownsAllDescendants = true
+        owns.set(true)
     }
 
     /// SIGKILL to `root`'s group and every live descendant, repeated until

@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Darwin
 /// A tiny HTTP/1.1 responder on 127.0.0.1 that answers each connection from
 /// a script and records what it received. Loopback only; it serves at most
 /// the scripted number of connections and then stops.
-final class ScriptedHTTPServer: @unchecked Sendable {
+final class ScriptedHTTPServer: Sendable {
     enum Reply: Sendable {
         case respond(status: Int, reason: String, headers: [String: String] = [:], body: String = "")
         /// Sends the status line and part of the headers, then closes.
@@ -23,8 +24,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
 
     let port: UInt16
     private let listener: Int32
-    private let lock = NSLock()
-    private var received: [Received] = []
+    private let received = Locked<[Received]>([])
     private let done = DispatchSemaphore(value: 0)
 
     init(script: [Reply]) throws {
@@ -50,9 +50,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     var requests: [Received] {
-        lock.lock()
-        defer { lock.unlock() }
-        return received
+        received.withLock { $0 }
     }
 
     /// Waits (bounded) until every scripted connection was served.
@@ -68,9 +66,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { break }
             if let request = readRequest(connection) {
-                lock.lock()
-                received.append(request)
-                lock.unlock()
+                received.withLock { $0.append(request) }
             }
             switch reply {
             case let .respond(status, reason, headers, body):

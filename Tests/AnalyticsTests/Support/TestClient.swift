@@ -1,10 +1,11 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 
 /// A real `Analytics` client wired to a manual clock, a recording transport
 /// and a storage folder of the test's own.
-final class TestClient: @unchecked Sendable {
+final class TestClient: Sendable {
     let analytics = Analytics()
     let clock: ManualClock
     let transport: RecordingTransport
