@@ -95,6 +95,17 @@ struct SizeLimitTests {
         }
     }
 
+    @Test func anEventTooLargeReachesNoProviderAtAll() throws {
+        try withStorage { storage in
+            let spy = AnalyticsSpy()
+            let client = try TestClient(storage: storage) { $0.providers = [spy] }
+            client.analytics.track(Wide(count: 100))
+            client.analytics.track(Wide(count: 2))
+            #expect(spy.received.map(\.properties.count) == [2], "an app's provider never sees what the README says is rejected")
+            #expect(client.diagnostics.contains { if case .eventRejected("wide_event", .eventTooLarge(let bytes)) = $0 { bytes > 64 * 1024 } else { false } })
+        }
+    }
+
     @Test func batchesStayUnderTheCollectorsBodyLimit() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)

@@ -9,8 +9,6 @@ import Foundation
 final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// The collector answers 413 above 512 KiB; a request stays below this.
     static let maximumBatchBytes = 500 * 1024
-    /// One event may use at most this much of a batch.
-    static let maximumEventBytes = 64 * 1024
 
     struct Dependencies {
         var transport: any Transport
@@ -33,7 +31,8 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// (group commit), so a burst of `track` calls costs one disk write.
     private var pending: [QueuedEvent] = []
     /// The last context and its bytes: it changes only with the network.
-    private var encodedContext: (context: EventContext?, bytes: [UInt8]) = (nil, [])
+    /// For events that reach `receive(_:)` without their bytes.
+    private var eventEncoder = EventEncoder()
     private var commitScheduled = false
     /// At most this many received events wait for the group commit: a long
     /// burst is written in slices, so a crash loses at most this many.
@@ -59,14 +58,16 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     func receive(_ event: TrackedEvent) {
-        if event.context != encodedContext.context {
-            encodedContext = (event.context, event.context.wireBytes)
+        let encoded = eventEncoder.encode(event)
+        if let failure = EventValidator.checkSize(of: encoded) {
+            return dependencies.report(.eventRejected(name: event.name, reason: failure))
         }
-        let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp,
-                                 payload: event.wireBytes(contextBytes: encodedContext.bytes))
-        guard queued.payload.count <= Self.maximumEventBytes else {
-            return dependencies.report(.eventRejected(name: event.name, reason: .eventTooLarge(bytes: queued.payload.count)))
-        }
+        receive(event, encoded: encoded)
+    }
+
+    /// Queues an event the dispatcher has encoded (and size-checked) already.
+    func receive(_ event: TrackedEvent, encoded: [UInt8]) {
+        let queued = QueuedEvent(id: event.eventID.wireString, timestamp: event.timestamp, payload: encoded)
         pending.append(queued)
         if pending.count >= Self.maximumPending { return commitPending() }
         guard !commitScheduled else { return }

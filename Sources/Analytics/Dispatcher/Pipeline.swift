@@ -14,6 +14,7 @@ final class Pipeline: @unchecked Sendable {
     var clock: any AnalyticsClock { configuration.clock }
 
     private let validator: EventValidator
+    private var encoder = EventEncoder()
     private var context: EventContext
     private var session: SessionClock?
     private var screens = ScreenStack()
@@ -139,7 +140,15 @@ final class Pipeline: @unchecked Sendable {
             event = edited
             event.properties = rekept
         }
-        for provider in providers { provider.receive(event) }
+        // The size rule needs the final bytes: checked here, before any
+        // provider, and the bytes go on to the collector provider.
+        let encoded = encoder.encode(event)
+        if let failure = EventValidator.checkSize(of: encoded) {
+            return report(.eventRejected(name: event.name, reason: failure))
+        }
+        for provider in providers {
+            if let uploader, provider === uploader { uploader.receive(event, encoded: encoded) } else { provider.receive(event) }
+        }
     }
 
     /// The properties that may leave the device, reporting what was stripped;

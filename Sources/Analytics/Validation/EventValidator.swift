@@ -19,7 +19,7 @@ public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertib
         case .stringTooLong(let key, let bytes):
             "property '\(key)' is \(bytes) UTF-8 bytes; the limit is \(EventValidator.maximumStringBytes)"
         case .eventTooLarge(let bytes):
-            "the event encodes to \(bytes) bytes; the limit is \(CollectorUploader.maximumEventBytes): send fewer or shorter properties"
+            "the event encodes to \(bytes) bytes; the limit is \(EventValidator.maximumEventBytes): send fewer or shorter properties"
         }
     }
 }
@@ -28,6 +28,7 @@ public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertib
 /// forbidden (personal) keys. A pure value: the same input, the same answer.
 struct EventValidator: Sendable {
     static let maximumStringBytes = WireContract.maximumStringBytes
+    static let maximumEventBytes = WireContract.maximumEventBytes
 
     /// The forbidden keys in force: the contract's defaults plus the app's.
     let forbiddenKeys: Set<String>
@@ -66,6 +67,12 @@ struct EventValidator: Sendable {
             }
         }
         return .success(Filtered(properties: kept, strippedKeys: stripped))
+    }
+
+    /// The size rule, checked on the event's wire bytes once it is final
+    /// (after `beforeSend`), before any provider receives it.
+    static func checkSize(of encoded: [UInt8]) -> ValidationFailure? {
+        encoded.count > maximumEventBytes ? .eventTooLarge(bytes: encoded.count) : nil
     }
 
     /// `^[a-z][a-z0-9_]{0,63}$`.

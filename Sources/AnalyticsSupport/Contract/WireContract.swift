@@ -5,6 +5,9 @@ package enum WireContract {
     package static let schemaVersion: Int64 = 1
     /// Longest string property value, in UTF-8 bytes.
     package static let maximumStringBytes = 1024
+    /// Largest event, as encoded in a batch's `events` array (context
+    /// included), in bytes: a batch of one must fit the collector's body cap.
+    package static let maximumEventBytes = 64 * 1024
     /// The earliest acceptable `ts`: 2020-01-01T00:00:00Z in milliseconds.
     package static let timestampFloor: Int64 = 1_577_836_800_000
 
