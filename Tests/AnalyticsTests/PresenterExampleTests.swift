@@ -42,7 +42,7 @@ struct PresenterExampleTests {
             client.analytics.track(FinancialEvent.checkoutFailed(errorCode: 7, reason: "declined"))
             client.post(.background)
             #expect(spy.received.map(\.name) == ["financial_checkout_failed"])
-            #expect(spy.received.first?.context.appVersion == "2.4.0")
+            #expect(spy.received.first?.context.app.appVersion == "2.4.0")
             #expect(spy.received.first?.timestamp == 1_767_225_600_000)
             #expect(spy.flushCount == 1)
             #expect(client.transport.sentEvents.map(\.eventID) == spy.received.map { $0.eventID.uuidString.lowercased() })

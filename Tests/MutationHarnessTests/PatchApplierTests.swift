@@ -153,10 +153,10 @@ struct PatchApplierTests {
             +B
             """)
         let files = ["A.swift": "a\n", "B.swift": "b\n"]
-        let changes = try Lab.apply(diff, reading: { files[$0] }).get()
+        let changes = try diff.changes(reading: { files[$0] }).get()
         #expect(changes.map(\.path) == ["A.swift", "B.swift"])
         #expect(changes.map(\.content) == ["A\n", "B\n"])
-        #expect(throws: PatchApplyError.self) { try Lab.apply(diff, reading: { $0 == "A.swift" ? "a\n" : "changed\n" }).get() }
+        #expect(throws: PatchApplyError.self) { try diff.changes(reading: { $0 == "A.swift" ? "a\n" : "changed\n" }).get() }
     }
 }
 

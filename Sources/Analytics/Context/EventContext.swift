@@ -1,41 +1,32 @@
 import AnalyticsSupport
 
 /// The global facts the dispatcher adds to every event.
+///
+/// The app and device facts are the `AppInfo` read at `start`; the network
+/// is the one thing that changes while the app runs.
 public struct EventContext: Sendable, Equatable {
-    public var appVersion: String
-    public var platform: String
-    public var osVersion: String
-    public var deviceModel: String
-    public var locale: String
+    /// App version, platform, OS, device model, locale and environment.
+    public var app: AppInfo
     public var network: NetworkType
-    public var environment: AppEnvironment
     /// `name/version` of this SDK.
     public var sdk: String
 
-    public init(
-        appVersion: String, platform: String, osVersion: String, deviceModel: String,
-        locale: String, network: NetworkType, environment: AppEnvironment, sdk: String = SDKInfo.identifier
-    ) {
-        self.appVersion = appVersion
-        self.platform = platform
-        self.osVersion = osVersion
-        self.deviceModel = deviceModel
-        self.locale = locale
+    public init(app: AppInfo, network: NetworkType, sdk: String = SDKInfo.identifier) {
+        self.app = app
         self.network = network
-        self.environment = environment
         self.sdk = sdk
     }
 
     /// The `context` object's JSON bytes.
     var wireBytes: [UInt8] {
         JSONWriter.encode(.object([
-            "app_version": .string(appVersion),
-            "platform": .string(platform),
-            "os_version": .string(osVersion),
-            "device_model": .string(deviceModel),
-            "locale": .string(locale),
+            "app_version": .string(app.appVersion),
+            "platform": .string(app.platform),
+            "os_version": .string(app.osVersion),
+            "device_model": .string(app.deviceModel),
+            "locale": .string(app.locale),
             "network": .string(network.rawValue),
-            "environment": .string(environment.rawValue),
+            "environment": .string(app.environment.rawValue),
             "sdk": .string(sdk),
         ]))
     }

@@ -31,12 +31,7 @@ final class Pipeline: @unchecked Sendable {
         self.configuration = configuration
         validator = EventValidator(additionalForbiddenKeys: configuration.additionalForbiddenKeys)
         inbox = Inbox(capacity: configuration.queueCapacity)
-        let info = configuration.appInfo
-        context = EventContext(
-            appVersion: info.appVersion, platform: info.platform, osVersion: info.osVersion,
-            deviceModel: info.deviceModel, locale: info.locale,
-            network: configuration.connectivity.status.network, environment: info.environment
-        )
+        context = EventContext(app: configuration.appInfo, network: configuration.connectivity.status.network)
     }
 
     private func report(_ diagnostic: AnalyticsDiagnostic) { configuration.onDiagnostic(diagnostic) }

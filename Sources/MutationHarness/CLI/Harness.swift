@@ -12,11 +12,13 @@ public struct Harness {
     private let print: (String) -> Void
     private let printError: (String) -> Void
     private let workingDirectory: URL
+    private let environment: HarnessEnvironment
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
                 printError: ((String) -> Void)? = nil)
     {
+        environment = HarnessEnvironment(ProcessInfo.processInfo.environment)
         // A directory URL, so relative paths resolve inside it, not beside it.
         self.workingDirectory = URL(fileURLWithPath: workingDirectory.path, isDirectory: true)
         self.print = print
@@ -136,7 +138,7 @@ public struct Harness {
         let package = paths(common).package
         var stale = 0
         for mutant in mutants {
-            switch Lab.apply(mutant.diff, reading: { try? String(contentsOf: package.appendingPathComponent($0), encoding: .utf8) }) {
+            switch mutant.diff.changes(reading: { try? String(contentsOf: package.appendingPathComponent($0), encoding: .utf8) }) {
             case .success: print("ok     \(mutant.name)")
             case .failure(let error):
                 stale += 1
@@ -209,7 +211,9 @@ public struct Harness {
         configuration.fixedTimeout = options.timeout
         configuration.waitForLock = options.wait
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
-        if let swift = ProcessInfo.processInfo.environment["MUTATE_SWIFT"] { configuration.swift = swift }
+        configuration.swift = environment.swift
+        configuration.isCI = environment.isCI
+        configuration.pausePhase = environment.pausePhase
         return configuration
     }
 
@@ -391,7 +395,7 @@ public struct Harness {
         }
         do {
             try ReportWriter.write(merged, to: resolve(output), packagePath: URL(fileURLWithPath: merged.packagePath),
-                                   isCI: ProcessInfo.processInfo.environment["CI"] != nil)
+                                   isCI: environment.isCI)
             // Each shard's logs come along, so the merged report's links work.
             let logs = resolve(output).appendingPathComponent("logs")
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)

@@ -329,7 +329,7 @@ public final class Lab {
 
         // Apply in memory first: a stale mutant never touches the copy.
         let changes: [FileChange]
-        switch Self.apply(mutant.diff, reading: workspace.read) {
+        switch mutant.diff.changes(reading: workspace.read) {
         case .success(let applied):
             changes = applied
         case .failure(let error):
@@ -380,28 +380,6 @@ public final class Lab {
             result.notRun = report.tests.filter { !reported.contains($0) }
         }
         return result
-    }
-
-    /// The files a diff changes and their new contents (nil: deleted), or
-    /// the first hunk that does not apply.
-    static func apply(_ diff: UnifiedDiff, reading read: (String) -> String?) -> Result<[FileChange], PatchApplyError> {
-        var changes: [FileChange] = []
-        for file in diff.files {
-            let content: String?
-            switch Result(catching: { () throws(PatchApplyError) in try PatchApplier.apply(file, to: read(file.oldPath ?? file.path)) }) {
-            case .success(let applied): content = applied
-            case .failure(let error): return .failure(error)
-            }
-            if let old = file.oldPath, old != file.newPath { changes.append(FileChange(path: old, content: nil)) }
-            if let new = file.newPath { changes.append(FileChange(path: new, content: content)) }
-        }
-        return .success(changes)
-    }
-
-    /// One file's new content; nil deletes it.
-    struct FileChange {
-        var path: String
-        var content: String?
     }
 
     // MARK: - Commands

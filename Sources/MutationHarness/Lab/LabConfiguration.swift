@@ -28,9 +28,9 @@ public struct LabConfiguration: Sendable {
     public var shard: String?
     /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `reports`) at which the run
     /// waits so a test can interrupt it there.
-    public var pausePhase = ProcessInfo.processInfo.environment["MUTATE_TEST_PAUSE"]
+    public var pausePhase: String?
     /// Whether this run happens on CI (for the JSON report).
-    public var isCI = ProcessInfo.processInfo.environment["CI"] != nil
+    public var isCI = false
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {
         self.packagePath = packagePath.standardizedFileURL
