@@ -21,3 +21,19 @@ struct SessionClock {
         return sessionID
     }
 }
+
+/// The current session, started by the first activity of a run.
+struct Sessions {
+    private var clock: SessionClock?
+
+    mutating func id(at uptime: Duration, newID: () -> UUID) -> UUID {
+        guard var current = clock else {
+            let started = SessionClock(id: newID(), at: uptime)
+            clock = started
+            return started.sessionID
+        }
+        let id = current.touch(at: uptime, newID: newID)
+        clock = current
+        return id
+    }
+}
