@@ -25,7 +25,7 @@ struct BatchValidator {
         var fields: [String] = []
         func fail(_ path: String) { if fields.count < Self.maximumFieldsReported { fields.append(path) } }
 
-        if batch["app_id"]?.stringValue?.isEmpty ?? true { fail("app_id") }
+        // `app_id` needs no rule here: the allow list answered first.
         if !isUUID(batch["install_id"]?.stringValue) { fail("install_id") }
         if batch["sent_at"]?.integerValue == nil { fail("sent_at") }
         guard let events = batch["events"]?.arrayValue else {

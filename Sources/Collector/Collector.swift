@@ -51,7 +51,7 @@ public final class Collector: Sendable {
         }
         guard let batch = json.objectValue else { return respond(400, ["error": .string("bad_json")]) }
         guard batch["schema_version"] == .integer(WireContract.schemaVersion) else { return respond(400, ["error": .string("unsupported_schema")]) }
-        guard let appID = batch["app_id"]?.stringValue, allowList.contains(appID) else {
+        guard let appID = batch["app_id"]?.stringValue, !appID.isEmpty, allowList.contains(appID) else {
             return respond(403, ["error": .string("unknown_app")])
         }
         if let events = batch["events"]?.arrayValue, events.count > Self.maximumEvents {

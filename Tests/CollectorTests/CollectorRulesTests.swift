@@ -115,6 +115,48 @@ struct CollectorRulesTests {
         #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[0].event_id\",\"events[1].name\",\"events[2].ts\",\"events[2].props.n\",\"events[3].event_id\",\"events[3].ts\",\"events[3].session_id\",\"events[4]\"]}")
     }
 
+    static let envelope = (
+        app: "\"schema_version\":1,\"app_id\":\"com.example.app\"",
+        install: "\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11\"",
+        sent: "\"sent_at\":\(now)"
+    )
+
+    /// Each envelope and event field rule, alone: the batch is refused and
+    /// the answer names exactly that field.
+    @Test(arguments: [
+        ("{\(envelope.app),\(envelope.sent),\"events\":[]}", "install_id"),
+        ("{\(envelope.app),\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d1\",\(envelope.sent),\"events\":[]}", "install_id"),
+        ("{\(envelope.app),\"install_id\":\"8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11a\",\(envelope.sent),\"events\":[]}", "install_id"),
+        ("{\(envelope.app),\(envelope.install),\"events\":[]}", "sent_at"),
+        ("{\(envelope.app),\(envelope.install),\"sent_at\":\"\(now)\",\"events\":[]}", "sent_at"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent)}", "events"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent),\"events\":{}}", "events"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent),\"events\":[\(event(props: "[1]"))]}", "events[0].props"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent),\"events\":[\(event().replacingOccurrences(of: "{\"platform\":\"iOS\"}", with: "\"iOS\""))]}",
+         "events[0].context"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent),\"events\":[\(event().replacingOccurrences(of: "\"name\":\"card_activated\",", with: ""))]}",
+         "events[0].name"),
+        ("{\(envelope.app),\(envelope.install),\(envelope.sent),\"events\":[\(event(props: "{\"note\":\"\(String(repeating: "é", count: 512))x\"}"))]}",
+         "events[0].props.note"),
+    ])
+    func eachFieldRuleNamesItsField(body: String, field: String) throws {
+        let response = post(try collector(), body)
+        #expect(response.status == 400)
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"\(field)\"]}")
+    }
+
+    @Test func aStringOfExactly1024BytesIsAccepted() throws {
+        // 512 two-byte characters: 1,024 UTF-8 bytes, the limit itself.
+        let response = post(try collector(), Self.batch([Self.event(props: "{\"note\":\"\(String(repeating: "é", count: 512))\"}")]))
+        #expect(response.status == 200)
+    }
+
+    @Test func anEmptyAppIDIsUnknownEvenIfTheAllowListHoldsAnEmptyString() throws {
+        let collector = try Collector(allowList: [""], now: { Self.now })
+        let response = post(collector, Self.batch([Self.event()], app: ""))
+        #expect(response.status == 403)
+    }
+
     @Test func namesAtMostOneHundredFields() throws {
         let response = post(try collector(), Self.batch((0..<150).map { _ in Self.event(ts: 5) }))
         #expect(response.status == 400)
