@@ -1,43 +1,43 @@
 import Foundation
 
 /// Why `mutate record` refused.
-public struct RecordError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+struct RecordError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 /// What `mutate record` will write and restore.
-public struct RecordPlan {
+struct RecordPlan {
     /// `mutants/NAME.patch`.
-    public var target: URL
+    var target: URL
     /// The whole mutant file: headers, then the diff.
-    public var text: String
+    var text: String
     /// The files it records (package-relative) and whether each is new.
-    public var files: [(path: String, isNew: Bool)]
+    var files: [(path: String, isNew: Bool)]
 }
 
 /// `mutate record NAME [PATH...]`: the uncommitted change under `Sources/`
 /// (or just the given files) becomes `mutants/NAME.patch`, and those files go
 /// back to HEAD (new files are removed: the patch holds them).
-public struct MutantRecorder {
+struct MutantRecorder {
     let package: URL
     let mutants: URL
 
-    public init(package: URL, mutants: URL) {
+    init(package: URL, mutants: URL) {
         self.package = package
         self.mutants = mutants
     }
 
     /// Records and restores in one step.
     @discardableResult
-    public func record(name: String, description: String, bug: String?, paths: [String] = []) throws(RecordError) -> URL {
+    func record(name: String, description: String, bug: String?, paths: [String] = []) throws(RecordError) -> URL {
         let plan = try plan(name: name, description: description, bug: bug, paths: paths)
         try write(plan)
         return plan.target
     }
 
     /// Reads the change and builds the mutant file; writes nothing.
-    public func plan(name: String, description: String, bug: String?, paths: [String]) throws(RecordError) -> RecordPlan {
+    func plan(name: String, description: String, bug: String?, paths: [String]) throws(RecordError) -> RecordPlan {
         let target = mutants.appendingPathComponent("\(name).patch")
         guard !FileManager.default.fileExists(atPath: target.path) else {
             throw RecordError(message: "\(target.path) exists already: choose another name or delete it first")
@@ -100,7 +100,7 @@ public struct MutantRecorder {
     }
 
     /// Writes the mutant file, then restores the recorded files.
-    public func write(_ plan: RecordPlan) throws(RecordError) {
+    func write(_ plan: RecordPlan) throws(RecordError) {
         do {
             try FileManager.default.createDirectory(at: mutants, withIntermediateDirectories: true)
             try Data(plan.text.utf8).write(to: plan.target, options: .withoutOverwriting)

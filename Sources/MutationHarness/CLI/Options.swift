@@ -1,23 +1,23 @@
 import Foundation
 
 /// A command line the harness cannot use.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var message: String
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
     /// The sub-command whose help the message points to.
-    public var subcommand: String?
+    var subcommand: String?
 
-    public init(message: String, subcommand: String? = nil) {
+    init(message: String, subcommand: String? = nil) {
         self.message = message
         self.subcommand = subcommand
     }
 
-    public var description: String {
+    var description: String {
         "\(message)\nRun `mutate \(subcommand.map { "help \($0)" } ?? "--help")` for usage."
     }
 }
 
 /// The parsed command line.
-public enum HarnessCommand: Equatable {
+enum HarnessCommand: Equatable {
     case run(RunOptions)
     case list(CommonOptions, mutants: [String])
     case check(CommonOptions)
@@ -31,68 +31,68 @@ public enum HarnessCommand: Equatable {
 }
 
 /// Options every sub-command that reads mutants shares.
-public struct CommonOptions: Equatable {
-    public var packagePath = "."
-    public var mutantsPath: String?
+struct CommonOptions: Equatable {
+    var packagePath = "."
+    var mutantsPath: String?
 }
 
-public struct RunOptions: Equatable {
-    public var common = CommonOptions()
-    public var outputPath: String?
-    public var scratchPath: String?
-    public var mutants: [String] = []
-    public var threshold = 100
-    public var timeoutMultiplier = 3.0
-    public var timeout: Double?
-    public var shard: Shard?
-    public var wait = false
+struct RunOptions: Equatable {
+    var common = CommonOptions()
+    var outputPath: String?
+    var scratchPath: String?
+    var mutants: [String] = []
+    var threshold = 100
+    var timeoutMultiplier = 3.0
+    var timeout: Double?
+    var shard: Shard?
+    var wait = false
 }
 
 /// `mutate explore [PATH...]`.
-public struct ExploreOptions: Equatable {
-    public var run = RunOptions()
+struct ExploreOptions: Equatable {
+    var run = RunOptions()
     /// Folders or files to mutate, relative to the package (default `Sources`).
-    public var paths: [String] = []
-    public var list = false
-    public var inDiff: String?
+    var paths: [String] = []
+    var list = false
+    var inDiff: String?
     /// Only with `--threshold`: explore gates like a run; without, it reports.
-    public var gates = false
+    var gates = false
     /// `--no-schema`: every generated mutant runs as a patch (slower; the reference).
-    public var schema = true
+    var schema = true
     /// `--sample N`: only the N mutants whose ids sort first. Ids are hashes
     /// of the mutation, so this is a fixed, reproducible sample.
-    public var sample: Int?
+    var sample: Int?
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
-public struct PromoteOptions: Equatable {
-    public var run = RunOptions()
-    public var id: String
-    public var name: String
-    public var description: String
-    public var paths: [String] = []
+struct PromoteOptions: Equatable {
+    var run = RunOptions()
+    var id: String
+    var name: String
+    var description: String
+    var paths: [String] = []
 }
 
 /// `--shard K/N`.
-public struct Shard: Equatable, Sendable {
-    public var index: Int
-    public var count: Int
+struct Shard: Equatable, Sendable {
+    var index: Int
+    var count: Int
 }
 
-public struct RecordOptions: Equatable {
-    public var common = CommonOptions()
-    public var name: String
-    public var description: String
-    public var bug: String?
+struct RecordOptions: Equatable {
+    var common = CommonOptions()
+    var name: String
+    var description: String
+    var bug: String?
     /// Record only these paths (relative to the package); empty: every change under Sources/.
-    public var paths: [String] = []
-    public var dryRun = false
+    var paths: [String] = []
+    var dryRun = false
 }
 
 /// Parses `mutate`'s arguments (without the program name), in the manner of
 /// swift-argument-parser: `--flag value` and `--flag=value`, options checked
 /// against the sub-command they are given to, did-you-mean for typos.
-public enum OptionParser {
+enum OptionParser {
     static let subcommands = ["run", "list", "check", "record", "merge", "explore", "promote", "help"]
 
     /// The options each sub-command takes (`true`: takes a value).
@@ -113,7 +113,7 @@ public enum OptionParser {
         ]
     }()
 
-    public static func parse(_ arguments: [String]) throws(UsageError) -> HarnessCommand {
+    static func parse(_ arguments: [String]) throws(UsageError) -> HarnessCommand {
         var arguments = arguments[...]
         if arguments.first == "--version" { return .version }
         var subcommand = "run"

@@ -6,19 +6,19 @@ import Darwin
 #endif
 
 /// How a child process ended.
-public enum ProcessTermination: Equatable, Sendable {
+enum ProcessTermination: Equatable, Sendable {
     case exited(Int32)
     case signalled(Int32)
     /// Killed (with its whole process group) after the time limit.
     case timedOut
 
-    public var succeeded: Bool { self == .exited(0) }
+    var succeeded: Bool { self == .exited(0) }
 }
 
 /// The result of one run.
-public struct ProcessResult: Equatable, Sendable {
-    public var termination: ProcessTermination
-    public var seconds: Double
+struct ProcessResult: Equatable, Sendable {
+    var termination: ProcessTermination
+    var seconds: Double
 }
 
 /// Runs build and test commands in a process group of their own, output

@@ -4,36 +4,36 @@ import FoundationXML
 #endif
 
 /// One test case as the runners reported it.
-public struct TestCaseResult: Equatable, Sendable {
+struct TestCaseResult: Equatable, Sendable {
     /// `Module.Type/name`, the id used in reports.
-    public var id: String
-    public var className: String
-    public var name: String
-    public var failed: Bool
-    public var message: String?
-    public var seconds: Double
+    var id: String
+    var className: String
+    var name: String
+    var failed: Bool
+    var message: String?
+    var seconds: Double
 }
 
 /// What one `swift test` run reported, read from the runners' structured
 /// output: the XCTest xunit file and the Swift Testing one
 /// (`<name>-swift-testing.xml`).
-public struct TestRunReport: Equatable, Sendable {
-    public var cases: [TestCaseResult]
+struct TestRunReport: Equatable, Sendable {
+    var cases: [TestCaseResult]
     /// The test that was running when the test process crashed, if one can be named.
-    public var crashedTest: String?
+    var crashedTest: String?
     /// Other tests that had started and not finished when the process died.
-    public var unfinished: [String] = []
+    var unfinished: [String] = []
     /// What the runtime said when the process crashed, with the signal.
-    public var crashSummary: String?
+    var crashSummary: String?
 
-    public init(cases: [TestCaseResult], crashedTest: String? = nil, unfinished: [String] = [], crashSummary: String? = nil) {
+    init(cases: [TestCaseResult], crashedTest: String? = nil, unfinished: [String] = [], crashSummary: String? = nil) {
         self.cases = cases
         self.crashedTest = crashedTest
         self.unfinished = unfinished
         self.crashSummary = crashSummary
     }
 
-    public var failures: [TestCaseResult] { cases.filter(\.failed) }
+    var failures: [TestCaseResult] { cases.filter(\.failed) }
 
     /// Reads every xunit file written for `xunitPath`. XCTest's xunit says
     /// only "failure"; the message for such a test is then taken from its
@@ -42,7 +42,7 @@ public struct TestRunReport: Equatable, Sendable {
     /// When the test process crashed before writing its xunit file, the
     /// Swift Testing event stream (`eventStream`) still names the tests that
     /// failed and the one that was running.
-    public static func read(xunitPath: URL, eventStream: URL? = nil, log: String?) -> TestRunReport {
+    static func read(xunitPath: URL, eventStream: URL? = nil, log: String?) -> TestRunReport {
         let swiftTesting = xunitPath.deletingPathExtension().path + "-swift-testing.xml"
         var cases: [TestCaseResult] = []
         for path in [xunitPath.path, swiftTesting] {

@@ -1,5 +1,5 @@
 /// The operators `mutate explore` applies, after Muter and cargo-mutants.
-public enum MutationOperator: String, Codable, Sendable, CaseIterable {
+enum MutationOperator: String, Codable, Sendable, CaseIterable {
     /// `<` `<=` `>` `>=`: the boundary moves (`<` -> `<=`).
     case relationalBoundary = "relational-boundary"
     /// `==` <-> `!=`, `<` <-> `>=`, `>` <-> `<=`.
@@ -21,20 +21,20 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable {
 }
 
 /// One place in a file and what the mutation puts there.
-public struct MutationPoint: Equatable, Sendable, Codable {
+struct MutationPoint: Equatable, Sendable, Codable {
     /// Path relative to the package root.
-    public var file: String
+    var file: String
     /// Byte range replaced in the file.
-    public var start: Int
-    public var end: Int
-    public var line: Int
-    public var column: Int
-    public var mutationOperator: MutationOperator
-    public var original: String
-    public var replacement: String
+    var start: Int
+    var end: Int
+    var line: Int
+    var column: Int
+    var mutationOperator: MutationOperator
+    var original: String
+    var replacement: String
 
     /// A short id, stable while the file's text and the mutation stay the same.
-    public var id: String {
+    var id: String {
         let text = "\(file)|\(start)|\(end)|\(mutationOperator.rawValue)|\(replacement)"
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
@@ -45,7 +45,7 @@ public struct MutationPoint: Equatable, Sendable, Codable {
     }
 
     /// `Sources/A.swift:12:9 relational-boundary  a < b -> a <= b`
-    public var summary: String {
+    var summary: String {
         "\(file):\(line):\(column) \(mutationOperator.rawValue)  \(original.oneLine) -> \(replacement.oneLine)"
     }
 }

@@ -2,14 +2,14 @@
 /// time-out first, then a failing test (or a crashed test process), then a
 /// clean pass. A run in which no test executed is an error, never a survivor
 /// (a filter that matches nothing exits 0).
-public enum Classifier {
-    public struct Verdict: Equatable, Sendable {
-        public var status: MutantStatus
-        public var killedBy: [String]
-        public var reason: String?
+enum Classifier {
+    struct Verdict: Equatable, Sendable {
+        var status: MutantStatus
+        var killedBy: [String]
+        var reason: String?
     }
 
-    public static func classify(termination: ProcessTermination, report: TestRunReport) -> Verdict {
+    static func classify(termination: ProcessTermination, report: TestRunReport) -> Verdict {
         if termination == .timedOut {
             return Verdict(status: .timeout, killedBy: [], reason: "the tests ran past the time limit and were killed")
         }
@@ -43,7 +43,7 @@ public enum Classifier {
     }
 
     /// The first compiler error in a build log, for an unviable mutant.
-    public static func firstCompilerError(in log: String) -> String? {
+    static func firstCompilerError(in log: String) -> String? {
         log.split(separator: "\n").first { $0.contains("error:") }.map { String($0).trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -59,7 +59,7 @@ public final class Lab {
     }
 
     /// A lab whose mutants are made by `generate` after the baseline build.
-    public convenience init(configuration: LabConfiguration, print: @escaping (String) -> Void,
+    convenience init(configuration: LabConfiguration, print: @escaping (String) -> Void,
                             generate: @escaping (ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))
     {
         self.init(configuration: configuration, mutants: [], runner: ToolchainRunner(), print: print, generate: generate)

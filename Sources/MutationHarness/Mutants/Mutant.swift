@@ -9,7 +9,7 @@ public struct Mutant: Equatable, Sendable {
     /// Every header, including ones the harness does not interpret.
     public var headers: [Header]
     /// The diff itself.
-    public var diff: UnifiedDiff
+    var diff: UnifiedDiff
     /// The diff's text as written in the file.
     public var diffText: String
     /// The `.patch` file it was read from.

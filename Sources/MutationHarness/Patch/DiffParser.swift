@@ -1,13 +1,13 @@
 /// Why a diff could not be read.
-public struct DiffParseError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var reason: String
-    public var description: String { "line \(line): \(reason)" }
+struct DiffParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    var line: Int
+    var reason: String
+    var description: String { "line \(line): \(reason)" }
 }
 
 /// Reads unified diffs (`git diff` output, `diff -u` output).
-public enum DiffParser {
-    public static func parse(_ text: String, firstLineNumber: Int = 1) throws(DiffParseError) -> UnifiedDiff {
+enum DiffParser {
+    static func parse(_ text: String, firstLineNumber: Int = 1) throws(DiffParseError) -> UnifiedDiff {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var files: [FilePatch] = []
         var index = 0

@@ -1,10 +1,10 @@
 /// Why a patch does not apply to today's source: the mutant is *stale*.
-public enum PatchApplyError: Error, Equatable, Sendable, CustomStringConvertible {
+enum PatchApplyError: Error, Equatable, Sendable, CustomStringConvertible {
     case hunkDoesNotMatch(path: String, hunk: String)
     case fileMissing(path: String)
     case fileAlreadyExists(path: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case let .hunkDoesNotMatch(path, hunk): "\(path): hunk '\(hunk)' does not match the current source"
         case let .fileMissing(path): "\(path): the file to patch does not exist"
@@ -14,23 +14,23 @@ public enum PatchApplyError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// A text file as lines, remembering whether it ends with a newline.
-public struct TextFile: Equatable, Sendable {
-    public var lines: [String]
-    public var endsWithNewline: Bool
+struct TextFile: Equatable, Sendable {
+    var lines: [String]
+    var endsWithNewline: Bool
 
-    public init(_ text: String) {
+    init(_ text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         endsWithNewline = text.hasSuffix("\n")
         if endsWithNewline || text.isEmpty { lines.removeLast() }
         self.lines = lines
     }
 
-    public init(lines: [String], endsWithNewline: Bool) {
+    init(lines: [String], endsWithNewline: Bool) {
         self.lines = lines
         self.endsWithNewline = endsWithNewline
     }
 
-    public var text: String {
+    var text: String {
         lines.joined(separator: "\n") + (endsWithNewline && !lines.isEmpty ? "\n" : "")
     }
 }
@@ -38,10 +38,10 @@ public struct TextFile: Equatable, Sendable {
 /// Applies unified diffs exactly: every context and removed line must match
 /// to the character. A hunk may sit at another line than its header says
 /// (the file grew or shrank above it); the nearest match wins.
-public enum PatchApplier {
+enum PatchApplier {
     /// Applies one file's hunks to its content. `nil` content means the file
     /// does not exist; a `nil` result means the patch deletes it.
-    public static func apply(_ patch: FilePatch, to content: String?) throws(PatchApplyError) -> String? {
+    static func apply(_ patch: FilePatch, to content: String?) throws(PatchApplyError) -> String? {
         if patch.oldPath == nil {
             guard content == nil else { throw .fileAlreadyExists(path: patch.path) }
             let lines = patch.hunks.flatMap(\.newLines)

@@ -1,44 +1,44 @@
 /// A unified diff as `git diff` prints it: one `FilePatch` per file.
-public struct UnifiedDiff: Equatable, Sendable {
-    public var files: [FilePatch]
+struct UnifiedDiff: Equatable, Sendable {
+    var files: [FilePatch]
 
-    public init(files: [FilePatch]) { self.files = files }
+    init(files: [FilePatch]) { self.files = files }
 }
 
 /// The changes to one file.
-public struct FilePatch: Equatable, Sendable {
+struct FilePatch: Equatable, Sendable {
     /// Path before the change, relative to the package root; nil for a new file.
-    public var oldPath: String?
+    var oldPath: String?
     /// Path after the change; nil for a deleted file.
-    public var newPath: String?
-    public var hunks: [Hunk]
+    var newPath: String?
+    var hunks: [Hunk]
 
     /// The path this patch is about (the new path, or the old for a deletion).
-    public var path: String { newPath ?? oldPath ?? "" }
+    var path: String { newPath ?? oldPath ?? "" }
 }
 
 /// One `@@ -a,b +c,d @@` block.
-public struct Hunk: Equatable, Sendable {
-    public enum Line: Equatable, Sendable {
+struct Hunk: Equatable, Sendable {
+    enum Line: Equatable, Sendable {
         case context(String)
         case removed(String)
         case added(String)
     }
 
     /// The header line as written, used to name a hunk that no longer matches.
-    public var header: String
-    public var oldStart: Int
-    public var oldCount: Int
-    public var newStart: Int
-    public var newCount: Int
-    public var lines: [Line]
+    var header: String
+    var oldStart: Int
+    var oldCount: Int
+    var newStart: Int
+    var newCount: Int
+    var lines: [Line]
     /// `\ No newline at end of file` after the hunk's last old line.
-    public var oldHasNoFinalNewline = false
+    var oldHasNoFinalNewline = false
     /// `\ No newline at end of file` after the hunk's last new line.
-    public var newHasNoFinalNewline = false
+    var newHasNoFinalNewline = false
 
     /// The lines the file must contain for the hunk to apply.
-    public var oldLines: [String] {
+    var oldLines: [String] {
         lines.compactMap { line in
             switch line {
             case .context(let text), .removed(let text): text
@@ -48,7 +48,7 @@ public struct Hunk: Equatable, Sendable {
     }
 
     /// The lines that replace them.
-    public var newLines: [String] {
+    var newLines: [String] {
         lines.compactMap { line in
             switch line {
             case .context(let text), .added(let text): text
@@ -59,7 +59,7 @@ public struct Hunk: Equatable, Sendable {
 
     /// 1-based line range of the changed (removed) lines in the old file, or
     /// the line an insertion goes before: where a report points.
-    public var changedOldLines: ClosedRange<Int> {
+    var changedOldLines: ClosedRange<Int> {
         var line = max(oldStart, 1)
         var first: Int?
         var last: Int?

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The lines the harness prints as it goes.
-public enum ConsoleFormat {
+enum ConsoleFormat {
     /// `[2/6] killed    retry-on-400  14.2s (build 11.0s, tests 3.2s)  by Suite/test()`
-    public static func line(for result: MutantResult, index: Int, of total: Int) -> String {
+    static func line(for result: MutantResult, index: Int, of total: Int) -> String {
         let status = result.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         let position = String(index).leftPadded(to: String(total).count)
         var line = String(format: "[%@/%d] %@ %@  %.1fs (build %.1fs, tests %.1fs)", position, total, status, result.name,
@@ -19,7 +19,7 @@ public enum ConsoleFormat {
     }
 
     /// The closing lines: counts and the score against the threshold.
-    public static func summary(_ report: LabReport) -> String {
+    static func summary(_ report: LabReport) -> String {
         let counts = MutantStatus.allCases.filter { $0 != .pending }.compactMap { status -> String? in
             guard let count = report.count[status], count > 0 else { return nil }
             return "\(count) \(status.rawValue)"
@@ -31,7 +31,7 @@ public enum ConsoleFormat {
 
 extension ConsoleFormat {
     /// The gate's verdict in words: PASSED or FAILED, and why.
-    public static func verdict(_ report: LabReport) -> String {
+    static func verdict(_ report: LabReport) -> String {
         let counts = report.count
         let score = report.score.map { String(format: "%.1f%%", $0) } ?? "n/a"
         switch HarnessExitCode.gate(report) {

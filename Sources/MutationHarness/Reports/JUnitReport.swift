@@ -2,8 +2,8 @@ import Foundation
 
 /// `junit.xml`: one test case per mutant, so CI shows survivors as failures
 /// and stale or unviable mutants as errors.
-public enum JUnitReport {
-    public static func render(_ report: LabReport) -> String {
+enum JUnitReport {
+    static func render(_ report: LabReport) -> String {
         let failures = report.mutants.filter { $0.status == .survived }.count
         let errors = report.mutants.filter { [.stale, .unviable, .error].contains($0.status) }.count
         let skipped = report.mutants.filter { $0.status == .pending || $0.status == .ignored }.count

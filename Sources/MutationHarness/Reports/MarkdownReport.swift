@@ -2,8 +2,8 @@ import Foundation
 
 /// `report.md`: survivors first, each with its description and diff, then
 /// every mutant with its figures.
-public enum MarkdownReport {
-    public static func render(_ report: LabReport) -> String {
+enum MarkdownReport {
+    static func render(_ report: LabReport) -> String {
         var out = "# Mutation report\n\n"
         out += "Package: `\(report.packagePath)`" + (report.shard.map { " (shard \($0))" } ?? "")
             + (report.commit.map { ", commit `\($0)`" } ?? "") + "\n\n"

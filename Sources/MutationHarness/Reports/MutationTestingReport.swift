@@ -2,50 +2,50 @@ import Foundation
 
 /// `report.json` in the mutation-testing-elements schema, version 2, so
 /// existing viewers (Stryker's dashboard, the HTML elements) render it.
-public struct MutationTestingReport: Codable, Equatable, Sendable {
-    public struct Position: Codable, Equatable, Sendable { public var line: Int; public var column: Int }
-    public struct Location: Codable, Equatable, Sendable { public var start: Position; public var end: Position }
-    public struct MutantEntry: Codable, Equatable, Sendable {
-        public var id: String
-        public var mutatorName: String
-        public var description: String
-        public var replacement: String
-        public var location: Location
-        public var status: String
-        public var statusReason: String?
-        public var killedBy: [String]?
-        public var duration: Double?
-        public var testsCompleted: Int?
+struct MutationTestingReport: Codable, Equatable, Sendable {
+    struct Position: Codable, Equatable, Sendable { var line: Int; var column: Int }
+    struct Location: Codable, Equatable, Sendable { var start: Position; var end: Position }
+    struct MutantEntry: Codable, Equatable, Sendable {
+        var id: String
+        var mutatorName: String
+        var description: String
+        var replacement: String
+        var location: Location
+        var status: String
+        var statusReason: String?
+        var killedBy: [String]?
+        var duration: Double?
+        var testsCompleted: Int?
     }
-    public struct FileEntry: Codable, Equatable, Sendable {
-        public var language: String
-        public var source: String
-        public var mutants: [MutantEntry]
+    struct FileEntry: Codable, Equatable, Sendable {
+        var language: String
+        var source: String
+        var mutants: [MutantEntry]
     }
-    public struct OpenEndLocation: Codable, Equatable, Sendable { public var start: Position }
-    public struct TestDefinition: Codable, Equatable, Sendable {
-        public var id: String
-        public var name: String
-        public var location: OpenEndLocation?
+    struct OpenEndLocation: Codable, Equatable, Sendable { var start: Position }
+    struct TestDefinition: Codable, Equatable, Sendable {
+        var id: String
+        var name: String
+        var location: OpenEndLocation?
     }
-    public struct TestFile: Codable, Equatable, Sendable { public var tests: [TestDefinition] }
-    public struct Thresholds: Codable, Equatable, Sendable { public var high: Int; public var low: Int }
-    public struct Performance: Codable, Equatable, Sendable { public var setup: Double; public var initialRun: Double; public var mutation: Double }
-    public struct Framework: Codable, Equatable, Sendable { public var name: String; public var version: String }
-    public struct System: Codable, Equatable, Sendable { public var ci: Bool }
+    struct TestFile: Codable, Equatable, Sendable { var tests: [TestDefinition] }
+    struct Thresholds: Codable, Equatable, Sendable { var high: Int; var low: Int }
+    struct Performance: Codable, Equatable, Sendable { var setup: Double; var initialRun: Double; var mutation: Double }
+    struct Framework: Codable, Equatable, Sendable { var name: String; var version: String }
+    struct System: Codable, Equatable, Sendable { var ci: Bool }
 
-    public var schemaVersion = "2"
-    public var thresholds: Thresholds
-    public var projectRoot: String
-    public var files: [String: FileEntry]
-    public var testFiles: [String: TestFile]
-    public var performance: Performance
-    public var framework: Framework
-    public var system: System
+    var schemaVersion = "2"
+    var thresholds: Thresholds
+    var projectRoot: String
+    var files: [String: FileEntry]
+    var testFiles: [String: TestFile]
+    var performance: Performance
+    var framework: Framework
+    var system: System
 
     /// The schema's statuses for ours: stale is `Ignored`, unviable is
     /// `CompileError`, a run with no test is `RuntimeError`.
-    public static func status(_ status: MutantStatus) -> String {
+    static func status(_ status: MutantStatus) -> String {
         switch status {
         case .killed: "Killed"
         case .timeout: "Timeout"
@@ -58,7 +58,7 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
         }
     }
 
-    public init(_ report: LabReport, readSource: (String) -> String?, isCI: Bool) {
+    init(_ report: LabReport, readSource: (String) -> String?, isCI: Bool) {
         thresholds = Thresholds(high: report.threshold, low: min(report.threshold, 60))
         projectRoot = report.packagePath
         performance = Performance(setup: report.setupSeconds * 1000,
@@ -106,6 +106,6 @@ public struct MutationTestingReport: Codable, Equatable, Sendable {
 }
 
 /// The harness's own name and version.
-public enum HarnessInfo {
-    public static let version = "1.0.0"
+enum HarnessInfo {
+    static let version = "1.0.0"
 }

@@ -1,29 +1,29 @@
 import Foundation
 
 /// Why the scratch copy could not be prepared.
-public struct WorkspaceError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var reason: String
-    public var description: String { reason }
+struct WorkspaceError: Error, Equatable, Sendable, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
 }
 
 /// A copy of the package under `.build/mutate/scratch` where mutants are
 /// applied, built and tested. It is kept between runs so builds stay
 /// incremental: syncing rewrites only files whose bytes differ. The user's
 /// package is only ever read.
-public struct ScratchWorkspace: Sendable {
+struct ScratchWorkspace: Sendable {
     /// The package being mutated.
-    public let package: URL
+    let package: URL
     /// The copy.
-    public let root: URL
+    let root: URL
     /// `TMPDIR` for every build and test process.
-    public let temporaryDirectory: URL
+    let temporaryDirectory: URL
     /// `HOME` for every test process.
-    public let homeDirectory: URL
+    let homeDirectory: URL
 
     /// Top-level entries never copied.
     static let skipped: Set<String> = [".build", ".git", ".swiftpm", "mutants", ".mutate"]
 
-    public init(package: URL, root: URL) {
+    init(package: URL, root: URL) {
         self.package = package.standardizedFileURL
         self.root = root.standardizedFileURL
         temporaryDirectory = self.root.appendingPathComponent(".mutate/tmp", isDirectory: true)
@@ -36,7 +36,7 @@ public struct ScratchWorkspace: Sendable {
     /// the folder it names from the package. Returns how many entries were
     /// written. `isCancelled` is asked between files.
     @discardableResult
-    public func sync(excluding excluded: [URL] = [], isCancelled: () -> Bool = { false }) throws(WorkspaceError) -> Int {
+    func sync(excluding excluded: [URL] = [], isCancelled: () -> Bool = { false }) throws(WorkspaceError) -> Int {
         let manager = FileManager.default
         guard manager.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
             throw WorkspaceError(reason: "no Package.swift in \(package.path): pass the package folder with --package-path")
@@ -129,7 +129,7 @@ public struct ScratchWorkspace: Sendable {
     }
 
     /// Reads a file of the copy, by path relative to the package root.
-    public func read(_ relative: String) -> String? {
+    func read(_ relative: String) -> String? {
         FileManager.default.contents(atPath: root.appendingPathComponent(relative).path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
@@ -140,7 +140,7 @@ public struct ScratchWorkspace: Sendable {
     /// seconds would then take the restored file for the one it compiled.
     /// Each write therefore gets a modification time in a later whole second
     /// than the file had.
-    public func write(_ relative: String, _ content: String?) throws {
+    func write(_ relative: String, _ content: String?) throws {
         let url = root.appendingPathComponent(relative)
         if let content {
             let previous = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
