@@ -47,8 +47,7 @@ struct BatchValidator {
                     fail("\(path).props")
                     continue
                 }
-                for key in properties.keys.sorted() {
-                    let value = properties[key]!
+                for (key, value) in properties.sorted(by: { $0.key < $1.key }) {
                     if forbiddenKeys.contains(key) || !isIdentifier(key) || !isValidValue(value) { fail("\(path).props.\(key)") }
                 }
             }

@@ -30,11 +30,11 @@ package struct JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                writeString(key)
+                writeString(member.key)
                 bytes.append(UInt8(ascii: ":"))
-                write(members[key]!)
+                write(member.value)
             }
             bytes.append(UInt8(ascii: "}"))
         }

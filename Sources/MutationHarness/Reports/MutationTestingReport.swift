@@ -69,14 +69,13 @@ struct MutationTestingReport: Codable, Equatable, Sendable {
         var files: [String: FileEntry] = [:]
         for result in report.mutants {
             let path = result.files.first ?? "unknown"
-            if files[path] == nil {
-                files[path] = FileEntry(language: path.hasSuffix(".swift") ? "swift" : "text", source: readSource(path) ?? "", mutants: [])
-            }
-            let sourceLines = files[path]!.source.split(separator: "\n", omittingEmptySubsequences: false)
+            var entry = files[path]
+                ?? FileEntry(language: path.hasSuffix(".swift") ? "swift" : "text", source: readSource(path) ?? "", mutants: [])
+            let sourceLines = entry.source.split(separator: "\n", omittingEmptySubsequences: false)
             let lastLine = min(max(result.lastLine, 1), max(sourceLines.count, 1))
             let endColumn = (sourceLines.indices.contains(lastLine - 1) ? sourceLines[lastLine - 1].count : 0) + 1
             let others = result.files.dropFirst()
-            files[path]!.mutants.append(MutantEntry(
+            entry.mutants.append(MutantEntry(
                 id: result.name,
                 mutatorName: result.name,
                 description: result.description + (others.isEmpty ? "" : " (also changes \(others.joined(separator: ", ")))"),
@@ -89,6 +88,7 @@ struct MutationTestingReport: Codable, Equatable, Sendable {
                 duration: result.status == .pending ? nil : (result.buildSeconds + result.testSeconds) * 1000,
                 testsCompleted: nil
             ))
+            files[path] = entry
         }
         self.files = files
         // Keyed by the file that declares the test (relative to the package);
