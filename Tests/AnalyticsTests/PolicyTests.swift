@@ -65,6 +65,18 @@ struct BackoffTests {
         #expect(backoff.delay(retryAfter: 86_400) == .seconds(900))
         #expect(backoff.delay(retryAfter: 7) == .seconds(7))
     }
+
+    @Test func aJitterSourceOutOfRangeCannotStretchOrShrinkTheWait() {
+        let backoff = Backoff()
+        let stretched = backoff.delay(afterFailures: 1, jitter: 7)
+        #expect(stretched > .milliseconds(5_999) && stretched < .milliseconds(6_001), "clamped to 1: at most 20% over the ceiling")
+        #expect(backoff.delay(afterFailures: 1, jitter: -3) == .seconds(4), "clamped to 0: at most 20% under")
+    }
+
+    @Test func aNegativeRetryAfterMeansNow() {
+        #expect(Backoff().delay(retryAfter: -30) == .zero)
+        #expect(Backoff().delay(retryAfter: 0) == .zero)
+    }
 }
 
 struct DeliveryMachineTests {
@@ -107,6 +119,44 @@ struct DeliveryMachineTests {
         #expect(machine.eventsQueued(count: 100, oldestAge: .seconds(600)) == .none)
         #expect(machine.flushRequested(count: 100) == .none)
         #expect(machine.uploadsAllowedChanged(true, count: 100) == .send(limit: 25))
+    }
+
+    @Test func onlyANetworkThatComesBackSendsAtOnce() {
+        var machine = DeliveryMachine()
+        #expect(machine.eventsQueued(count: 3, oldestAge: .zero) == .armTimer(after: .seconds(60)))
+        #expect(machine.uploadsAllowedChanged(true, count: 3) == .none, "online again while online: the age timer decides")
+        _ = machine.uploadsAllowedChanged(false, count: 3)
+        #expect(machine.uploadsAllowedChanged(true, count: 0) == .none, "back with nothing queued: nothing to send")
+    }
+
+    @Test func aNetworkThatFlapsDuringARequestDoesNotStartASecondOne() {
+        var machine = DeliveryMachine()
+        #expect(machine.flushRequested(count: 40) == .send(limit: 25))
+        _ = machine.uploadsAllowedChanged(false, count: 40)
+        #expect(machine.uploadsAllowedChanged(true, count: 40) == .none, "one request in flight")
+        #expect(machine.phase == .sending)
+    }
+
+    @Test func losingTheNetworkDuringARequestHoldsTheRest() {
+        var machine = DeliveryMachine()
+        #expect(machine.flushRequested(count: 40) == .send(limit: 25))
+        _ = machine.uploadsAllowedChanged(false, count: 40)
+        #expect(machine.batchFinished(.delivered, sentCount: 25, count: 15, oldestAge: .zero, jitter: 0) == .none)
+        #expect(machine.batchFinished(.dropEvents(indices: [0]), sentCount: 25, count: 15, oldestAge: .zero, jitter: 0) == .none)
+        #expect(machine.batchFinished(.split, sentCount: 25, count: 25, oldestAge: .zero, jitter: 0) == .none)
+    }
+
+    @Test func badFieldResendsTheRestAtOnceOrWaitsWhenNothingIsLeft() {
+        var machine = DeliveryMachine()
+        #expect(machine.eventsQueued(count: 25, oldestAge: .zero) == .send(limit: 25))
+        #expect(machine.batchFinished(.dropEvents(indices: [3]), sentCount: 25, count: 24, oldestAge: .seconds(10), jitter: 0) == .send(limit: 25))
+        #expect(machine.batchFinished(.dropEvents(indices: [0]), sentCount: 1, count: 0, oldestAge: .zero, jitter: 0) == .none)
+    }
+
+    @Test func aSplitOfTwoSendsOneAtATime() {
+        var machine = DeliveryMachine()
+        _ = machine.flushRequested(count: 2)
+        #expect(machine.batchFinished(.split, sentCount: 2, count: 2, oldestAge: .zero, jitter: 0) == .send(limit: 1))
     }
 
     @Test func flushDrainsTheQueueBatchAfterBatch() {

@@ -197,6 +197,7 @@ struct CollectorRulesTests {
         "0x9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5f6",
         "0d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5fg",
         "0d9e3c6a1b2c-4d5e-8f90-a1b2c3d4e5f6-",
+        "0d9e3c6a01b2c04d5e08f900a1b2c3d4e5f6",   // 36 hex digits: the dashes are part of the form
     ])
     func onlyTheCanonicalUUIDSpellingIsAnEventID(id: String) throws {
         let collector = try collector()
