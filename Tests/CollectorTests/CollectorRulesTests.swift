@@ -80,6 +80,21 @@ struct CollectorRulesTests {
         #expect(response.bodyText == "{\"error\":\"too_large\"}")
     }
 
+    @Test func aBodyOfExactly512KiBIsRead() throws {
+        let batch = Self.batch([Self.event()])
+        let padding = String(repeating: " ", count: Collector.maximumBodyBytes - batch.utf8.count)
+        #expect(post(try collector(), batch + padding).status == 200, "524,288 bytes: the limit itself")
+        #expect(post(try collector(), batch + padding + " ").status == 413, "one byte more")
+    }
+
+    @Test func theDefaultClockIsTheRealTimeInMilliseconds() throws {
+        let collector = try Collector(allowList: ["com.example.app"])
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        #expect(post(collector, Self.batch([Self.event(ts: now - 60_000)])).status == 200)
+        let response = post(collector, Self.batch([Self.event(ts: now + 2 * 24 * 60 * 60 * 1000)]))
+        #expect(response.bodyText == "{\"error\":\"bad_field\",\"fields\":[\"events[0].ts\"]}", "two days ahead of the server's clock")
+    }
+
     @Test func timestampsInSecondsAreBelowTheFloor() throws {
         let collector = try collector()
         let response = post(collector, Self.batch([Self.event(), Self.event(ts: Self.now / 1000)]))
