@@ -1,3 +1,5 @@
+import AnalyticsSupport
+import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
@@ -194,6 +196,48 @@ struct CollectorRulesTests {
         let stored = try #require(try collector.store.events().first)
         #expect(stored.raw.contains("\"props\":{\"card_type\":\"Gold\",\"is_virtual\":true}"))
         #expect(stored.appID == "com.example.app")
+    }
+
+    @Test func everyStoredFieldComesBackAsSent() throws {
+        let collector = try collector()
+        let id = "0d9e3c6a-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+        _ = post(collector, Self.batch([Self.event(id: id, name: "plan_chosen", ts: Self.now - 1234)]))
+        let stored = try #require(try collector.store.events().first)
+        #expect(stored.eventID == id)
+        #expect(stored.appID == "com.example.app")
+        #expect(stored.installID == "8c1b6f1e-3f0c-4a57-9d43-2b7a4f0e9d11")
+        #expect(stored.sessionID == "s-1")
+        #expect(stored.name == "plan_chosen")
+        #expect(stored.timestamp == Self.now - 1234)
+    }
+
+    @Test func aStoreThatCannotWriteAnswers503AndKeepsNothing() throws {
+        let folder = try TemporaryDirectory(in: testScratchRoot)
+        defer { folder.remove() }
+        let path = folder.appending("collector.sqlite").path
+        let collector = try Collector(allowList: ["com.example.app"], store: try CollectorStore(path: path), now: { Self.now })
+        try SQLiteDatabase(path: path).execute("DROP TABLE events")
+        let response = post(collector, Self.batch([Self.event()]))
+        #expect(response.status == 503, "the client keeps the batch and retries")
+        #expect(response.bodyText == "{\"error\":\"store_unavailable\"}")
+    }
+
+    @Test func concurrentBatchesAndReadsShareOneStoreSafely() throws {
+        let collector = try collector()
+        let failures = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for round in 0..<25 {
+                let events = (0..<4).map { index in
+                    Self.event(id: String(format: "0d9e3c6a-1b2c-4d5e-8f90-%012x", worker * 1000 + round * 10 + index))
+                }
+                let status = post(collector, Self.batch(events)).status
+                let readable = (try? collector.store.count) != nil && (try? collector.store.events()) != nil
+                    && (try? collector.visitStatistics()) != nil
+                if status != 200 || !readable { failures.withLock { $0 += 1 } }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+        #expect(try collector.store.count == 8 * 25 * 4)
     }
 
     @Test func otherPathsAndMethodsAreRefusedWithCORS() throws {
