@@ -1,0 +1,165 @@
+import AnalyticsSupport
+import AnalyticsTesting
+import Foundation
+import Testing
+@testable import Analytics
+
+/// The JSON parser the collector trusts, the writer every request goes
+/// through, and the id generator, checked directly: each rule of RFC 8259
+/// and RFC 9562 they implement, with the bytes that break it.
+struct JSONParserTests {
+    private func parse(_ text: String) throws(JSONParseError) -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+
+    @Test(arguments: [
+        ("0", JSONValue.integer(0)), ("-0", .integer(0)), ("42", .integer(42)), ("-7", .integer(-7)),
+        ("9223372036854775807", .integer(.max)), ("-9223372036854775808", .integer(.min)),
+        ("9223372036854775808", .double(9_223_372_036_854_775_808)),
+        ("1.5", .double(1.5)), ("1e3", .double(1000)), ("1E+2", .double(100)), ("25e-2", .double(0.25)), ("-0.5", .double(-0.5)),
+    ])
+    func numbersKeepIntegersApartFromDoubles(text: String, value: JSONValue) throws {
+        #expect(try parse(text) == value)
+    }
+
+    @Test(arguments: [
+        ("01", JSONParseError.trailingBytes(offset: 1)), ("-", .invalidNumber(offset: 0)), ("1.", .invalidNumber(offset: 0)),
+        (".5", .unexpectedByte(UInt8(ascii: "."), offset: 0)), ("1e", .invalidNumber(offset: 0)), ("1e+", .invalidNumber(offset: 0)),
+        ("2e400", .invalidNumber(offset: 0)), ("-x", .invalidNumber(offset: 0)), ("+1", .unexpectedByte(UInt8(ascii: "+"), offset: 0)),
+    ])
+    func malformedNumbersAreRefusedWhereTheyStart(text: String, error: JSONParseError) {
+        #expect(throws: error) { try parse(text) }
+    }
+
+    @Test func escapesDecodeToTheirCharacters() throws {
+        #expect(try parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{08}\u{0C}\n\r\t"))
+        #expect(try parse(#""\u00e9\u00C9""#) == .string("éÉ"))
+        #expect(try parse(#""\ud83d\ude00""#) == .string("😀"), "a surrogate pair is one character")
+        #expect(try parse("\"é 😀\"") == .string("é 😀"), "raw UTF-8 passes through")
+    }
+
+    @Test(arguments: [
+        (#""\ud83d""#, JSONParseError.invalidEscape(offset: 7)), (#""\ude00""#, .invalidEscape(offset: 7)),
+        (#""\ud83d\u0041""#, .invalidEscape(offset: 13)), (#""\x""#, .invalidEscape(offset: 2)), (#""\u12g4""#, .invalidEscape(offset: 5)),
+        (#""\u12"#, .unexpectedEnd), ("\"a\u{01}b\"", .unexpectedByte(0x01, offset: 2)), ("\"abc", .unexpectedEnd),
+    ])
+    func badEscapesAndControlCharactersAreRefused(text: String, error: JSONParseError) {
+        #expect(throws: error) { try parse(text) }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        #expect(throws: JSONParseError.invalidUTF8) { try JSONParser.parse([UInt8(ascii: "\""), 0xFF, 0xFE, UInt8(ascii: "\"")]) }
+    }
+
+    @Test func structureWithWhitespaceEverywhere() throws {
+        let value = try parse(" \t\n{ \"a\" : [ 1 , true , null , false ] , \"b\" : { } , \"c\" : [ ] }\r\n")
+        #expect(value == .object(["a": .array([.integer(1), .bool(true), .null, .bool(false)]), "b": .object([:]), "c": .array([])]))
+    }
+
+    @Test(arguments: [
+        ("{\"a\":1,}", JSONParseError.unexpectedByte(UInt8(ascii: "}"), offset: 7)), ("[1,]", .unexpectedByte(UInt8(ascii: "]"), offset: 3)),
+        ("[1 2]", .unexpectedByte(UInt8(ascii: "2"), offset: 3)), ("{\"a\" 1}", .unexpectedByte(UInt8(ascii: "1"), offset: 5)),
+        ("{1:2}", .unexpectedByte(UInt8(ascii: "1"), offset: 1)), ("tru", .unexpectedEnd), ("trux", .unexpectedByte(UInt8(ascii: "x"), offset: 3)),
+        ("nul", .unexpectedEnd), ("[", .unexpectedEnd), ("{} x", .trailingBytes(offset: 3)), ("", .unexpectedEnd),
+        ("{\"a\":1", .unexpectedEnd), ("[1", .unexpectedEnd),
+    ])
+    func malformedStructureIsRefusedAtItsOffset(text: String, error: JSONParseError) {
+        #expect(throws: error) { try parse(text) }
+    }
+
+    @Test func nestingStopsAtSixtyFourLevels() throws {
+        #expect(throws: Never.self) { try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) }
+        #expect(throws: JSONParseError.tooDeep) { try parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)) }
+        #expect(throws: JSONParseError.tooDeep) { try parse(String(repeating: "{\"a\":", count: 65) + "1" + String(repeating: "}", count: 65)) }
+        #expect(throws: Never.self) { try parse(String(repeating: "[[]],", count: 100).dropLast().description.wrappedInBrackets) }
+    }
+
+    @Test func aDuplicateKeyIsNamedByItsFullPath() {
+        #expect(throws: JSONParseError.duplicateKey(path: "events[1].props.plan")) {
+            try parse(#"{"events":[{},{"props":{"plan":"a","plan":"b"}}]}"#)
+        }
+        #expect(throws: JSONParseError.duplicateKey(path: "a")) { try parse(#"{"a":1,"a":1}"#) }
+        #expect(throws: Never.self) { try parse(#"{"a":{"b":1},"c":{"b":2}}"#) }
+    }
+}
+
+struct JSONWriterTests {
+    private func text(_ value: JSONValue) -> String { String(decoding: JSONWriter.encode(value), as: UTF8.self) }
+
+    @Test(arguments: [(Int64(0), "0"), (-1, "-1"), (1_767_225_600_000, "1767225600000"), (.max, "9223372036854775807"), (.min, "-9223372036854775808")])
+    func integersAreWrittenDigitForDigit(number: Int64, expected: String) {
+        #expect(text(.integer(number)) == expected)
+    }
+
+    @Test(arguments: [
+        (1.0, "1.0"), (-0.0, "-0.0"), (0.0, "0.0"), (0.5, "0.5"), (12.25, "12.25"), (-3.0, "-3.0"),
+        (1e14, "100000000000000.0"), (1e16, "1e+16"), (Double.nan, "null"), (Double.infinity, "null"),
+    ])
+    func doublesStayDoublesOnTheWire(number: Double, expected: String) {
+        #expect(text(.double(number)) == expected)
+    }
+
+    @Test func stringsEscapeOnlyWhatJSONRequires() {
+        #expect(text(.string("plain é / 😀")) == "\"plain é / 😀\"")
+        #expect(text(.string("q\"b\\n\nr\rt\tb\u{08}f\u{0C}")) == #""q\"b\\n\nr\rt\tb\bf\f""#)
+        #expect(text(.string("\u{01}\u{1F}\u{00}")) == #""\u0001\u001f\u0000""#)
+    }
+
+    @Test func objectKeysAreInByteOrderSoEqualValuesAreEqualBytes() {
+        #expect(text(.object(["b": .integer(1), "a": .null, "B": .bool(true), "aa": .array([.string("x"), .double(1)])]))
+            == #"{"B":true,"a":null,"aa":["x",1.0],"b":1}"#)
+    }
+
+    @Test func whatTheWriterWritesTheParserReadsBack() throws {
+        let value = JSONValue.object([
+            "n": .integer(-12), "d": .double(0.1), "s": .string("a\"\\\n\u{01}é😀"), "t": .bool(true), "f": .bool(false), "z": .null,
+            "list": .array([.object([:]), .array([]), .integer(.max)]),
+        ])
+        #expect(try JSONParser.parse(JSONWriter.encode(value)) == value)
+    }
+}
+
+struct UUIDGeneratorTests {
+    struct CountingSource: RandomNumberGenerator {
+        var counter = UInt64(0)
+        mutating func next() -> UInt64 {
+            counter += 1
+            return counter
+        }
+    }
+
+    @Test func xoshiroMatchesTheReferenceSequence() {
+        // Seeded with the state (1, 2, 3, 4): the reference implementation's first outputs.
+        var generator = Xoshiro256(seed: CountingSource())
+        #expect((0..<4).map { _ in generator.next() } == [11520, 0, 1_509_978_240, 1_215_971_899_390_074_240])
+    }
+
+    @Test func versionSevenCarriesTheMillisecondsVersionAndVariant() {
+        var random = Xoshiro256(seed: CountingSource())
+        let id = UUIDv7.make(milliseconds: 0x0123_4567_89AB, random: &random)
+        let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
+        #expect(Array(bytes[0..<6]) == [0x01, 0x23, 0x45, 0x67, 0x89, 0xAB], "48-bit big-endian Unix milliseconds")
+        #expect(bytes[6] >> 4 == 0x7, "version 7")
+        #expect(bytes[8] >> 6 == 0b10, "RFC 9562 variant")
+        #expect(id.wireString.hasPrefix("01234567-89ab-7"))
+        #expect(id.wireString == id.uuidString.lowercased())
+        var early = Xoshiro256(seed: CountingSource())
+        let beforeEpoch = withUnsafeBytes(of: UUIDv7.make(milliseconds: -5, random: &early).uuid) { Array($0) }
+        #expect(Array(beforeEpoch[0..<6]) == [0, 0, 0, 0, 0, 0], "a clock before 1970 stamps zero, never wraps")
+    }
+
+    @Test func timeOrderedIdsFollowTheClockAndNeverRepeat() {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
+        let ids = UUIDGenerator.timeOrdered(clock: clock)
+        let first = (0..<1000).map { _ in ids() }
+        #expect(Set(first).count == 1000)
+        // 1,767,225,600,000 ms is 0x019b76daa800.
+        #expect(first.allSatisfy { $0.wireString.hasPrefix("019b76da-a800-7") })
+        clock.advance(by: .seconds(1))
+        let later = ids()
+        #expect(later.wireString > first[0].wireString, "ids sort by time")
+        #expect(UUIDGenerator.timeOrdered(clock: clock)() != UUIDGenerator.timeOrdered(clock: clock)(), "two generators draw their own seeds")
+    }
+}
+
+private extension String {
+    var wrappedInBrackets: String { "[" + self + "]" }
+}
