@@ -84,7 +84,8 @@ struct CollectorRulesTests {
 
     @Test func aBodyOfExactly512KiBIsRead() throws {
         let batch = Self.batch([Self.event()])
-        let padding = String(repeating: " ", count: Collector.maximumBodyBytes - batch.utf8.count)
+        // The contract's number, not the constant: a wrong constant must fail here.
+        let padding = String(repeating: " ", count: 524_288 - batch.utf8.count)
         #expect(post(try collector(), batch + padding).status == 200, "524,288 bytes: the limit itself")
         #expect(post(try collector(), batch + padding + " ").status == 413, "one byte more")
     }
@@ -111,6 +112,12 @@ struct CollectorRulesTests {
         #expect(post(collector, Self.batch([Self.event(ts: Self.now + 24 * 3_600_000)])).status == 200)
         #expect(post(collector, Self.batch([Self.event(ts: 1_577_836_800_000)])).status == 200)
         #expect(post(collector, Self.batch([Self.event(ts: 1_577_836_799_999)])).status == 400)
+    }
+
+    @Test func failingPropertiesAreNamedInKeyOrder() throws {
+        let response = post(try collector(), Self.batch([Self.event(props: "{\"phone\":\"1\",\"email\":\"a@b.c\",\"Bad\":1}")]))
+        #expect(response.bodyText
+            == "{\"error\":\"bad_field\",\"fields\":[\"events[0].props.Bad\",\"events[0].props.email\",\"events[0].props.phone\"]}")
     }
 
     @Test func aForbiddenKeyRejectsTheBatch() throws {
