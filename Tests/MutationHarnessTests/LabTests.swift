@@ -13,6 +13,8 @@ struct LabTests {
     // it, and the test reads `calls` after `run()` returned.
     final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         private(set) var calls: [(command: String, source: String)] = []
+        /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
+        private(set) var schemaIDs: [String] = []
         var interruptAtTest: Int?
 
         func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult {
@@ -27,7 +29,12 @@ struct LabTests {
                 handle?.write(Data(text.utf8))
                 try? handle?.close()
             }
+            if arguments[1] == "test" { schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "") }
             if arguments[1] == "build" {
+                if source.contains("SCHEMA-BROKEN") {
+                    append("\(directory.path)/Sources/Tiny/Arithmetic.swift:2:5: error: no '^~^<' candidates produce the expected type\n")
+                    return ProcessResult(termination: .exited(1), seconds: 0.1)
+                }
                 if source.contains("BROKEN") {
                     append("\(directory.path)/Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope\n")
                     return ProcessResult(termination: .exited(1), seconds: 0.1)
@@ -43,7 +50,8 @@ struct LabTests {
                 return ProcessResult(termination: .exited(1), seconds: 0.2)
             }
             let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
-            let failing = source.contains("a - b")
+            // Under a schema, switch 1 is the subtraction.
+            let failing = source.contains("a - b") || environment["MUTATE_SCHEMA_ID"] == "1"
             let cases = """
                 <testcase classname="T.Suite" name="adds()" time="0.01">\(failing ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "")</testcase>
                 <testcase classname="T.Suite" name="other()" time="0.01"/>
@@ -141,6 +149,68 @@ struct LabTests {
             _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
             #expect(output.text.contains("the last run was cut short mid-mutant: rebuilding Tiny from scratch"))
             #expect(!FileManager.default.fileExists(atPath: objects.path))
+        }
+    }
+
+    /// Generated mutants: one build for the schema (a point that does not
+    /// type-check is left out and runs as a patch), each mutant by its
+    /// switch, and the copy back to the original at the end.
+    @Test func generatedMutantsRunByTheirSchemaSwitchAndTheRestAsPatches() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let file = "Sources/Tiny/Arithmetic.swift"
+            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let fragile = MutationPoint(file: file, start: 40, end: 41, line: 2, column: 5, mutationOperator: .booleanLiteral,
+                                        original: "x", replacement: "y")
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
+                 ignored: [])
+            }
+            lab.schemaBuilder = { excluded in
+                let points = [minus, fragile].filter { !excluded.contains($0.id) }
+                let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
+                              files: [file: Self.original + marker], support: ["Sources/Tiny": "// switch\n"], points: points)
+            }
+            let report = try lab.run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(byName[minus.id]?.status == .killed)
+            #expect(byName[minus.id]?.buildSeconds == 0, "no build of its own: the schema's switch")
+            #expect(byName[fragile.id]?.status == .survived)
+            // Baseline; schema attempt 1 fails on the fragile point, attempt 2
+            // builds; the schema's own baseline; the switch; then the patch.
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test", "test", "build", "test"])
+            #expect(runner.schemaIDs == ["", "", "1", ""])
+            #expect(runner.calls[3].source.hasSuffix("// SCHEMA\n"))
+            #expect(runner.calls[6].source.contains("// harmless") && !runner.calls[6].source.contains("SCHEMA"),
+                    "the schema is gone before the patch runs")
+            #expect(output.text.contains("1 mutants run by switch, 1 as patches"))
+            let copy = package.appendingPathComponent(".build/mutate/scratch")
+            #expect(try String(contentsOf: copy.appendingPathComponent(file), encoding: .utf8) == Self.original)
+            #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("Sources/Tiny/__MutateSchema.swift").path))
+        }
+    }
+
+    @Test func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
+                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let runner = ScriptedRunner()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
+            }
+            // A schema that is red with no switch on (it subtracts).
+            lab.schemaBuilder = { _ in
+                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a - b")],
+                       support: [:], points: [point])
+            }
+            let report = try lab.run()
+            #expect(report.mutants.first?.status == .killed)
+            #expect(report.mutants.first?.buildSeconds ?? 0 > 0, "it ran as a patch, with a build")
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"])
         }
     }
 
