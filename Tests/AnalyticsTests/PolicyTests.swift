@@ -121,6 +121,14 @@ struct DeliveryMachineTests {
         #expect(machine.uploadsAllowedChanged(true, count: 100) == .send(limit: 25))
     }
 
+    @Test func aLoneEventAfterABatchStillGetsItsAgeTimer() {
+        var machine = DeliveryMachine()
+        #expect(machine.eventsQueued(count: 1, oldestAge: .zero) == .armTimer(after: .seconds(60)))
+        #expect(machine.eventsQueued(count: 25, oldestAge: .seconds(5)) == .send(limit: 25), "sending cancels the armed timer")
+        #expect(machine.batchFinished(.delivered, sentCount: 25, count: 0, oldestAge: .zero, jitter: 0) == .none)
+        #expect(machine.eventsQueued(count: 1, oldestAge: .zero) == .armTimer(after: .seconds(60)), "or it would wait for 24 more events")
+    }
+
     @Test func onlyANetworkThatComesBackSendsAtOnce() {
         var machine = DeliveryMachine()
         #expect(machine.eventsQueued(count: 3, oldestAge: .zero) == .armTimer(after: .seconds(60)))
