@@ -140,5 +140,7 @@ struct ExploreTests {
         #expect(shards.map(\.count) == [3, 2, 2])
         #expect(Set(shards.flatMap { $0.map(\.id) }) == Set(sample.map(\.id)))
         #expect(shards.flatMap { $0 }.count == 7, "no mutant in two shards")
+        let wanted: Set = [points[3].id, points[30].id, "not-an-id"]
+        #expect(ExploreSelection(ids: wanted).apply(points) == [points[3], points[30]], "only the ids asked for, in the finder's order")
     }
 }

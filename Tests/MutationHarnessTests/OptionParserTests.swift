@@ -48,6 +48,11 @@ struct OptionParserTests {
         #expect(options.paths == ["Sources/A"])
         #expect(options.sample == 40)
         #expect(options.run.shard == Shard(index: 2, count: 3))
+        guard case .explore(let survivors) = try OptionParser.parse(["explore", "--id", "3e446f66", "--id=a00bb233"]) else {
+            Issue.record("expected explore")
+            return
+        }
+        #expect(survivors.ids == ["3e446f66", "a00bb233"])
     }
 
     @Test func knowsTheSubcommands() throws {

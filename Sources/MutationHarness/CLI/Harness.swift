@@ -229,6 +229,11 @@ public struct Harness {
             print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
             var result = try explorer.explore(workspace, print: print)
             let generated = result.points.count
+            let unknown = selection.ids.subtracting(result.points.map(\.id))
+            for id in unknown.sorted() {
+                printError("warning: no generated mutant has the id \(id) in \(explorer.paths.joined(separator: ", ")); "
+                    + "ids change when their file changes: `mutate explore --list` shows today's")
+            }
             result.points = selection.apply(result.points)
             if result.points.count < generated { print("  \(result.points.count) of \(generated) generated mutants selected") }
             found.set(result)
@@ -304,7 +309,7 @@ public struct Harness {
             }
         }
         let found = Locked<Explorer.Found?>(nil)
-        let selection = ExploreSelection(sample: options.sample, shard: options.run.shard)
+        let selection = ExploreSelection(sample: options.sample, shard: options.run.shard, ids: Set(options.ids))
         let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.schema,
                                    selection: selection)
         guard case .success(let report) = outcome else { return outcome.failureCode }

@@ -100,7 +100,7 @@ enum HelpText {
         """
 
     static let explore = """
-        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--threshold PCT] [run options]
+        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--threshold PCT] [run options]
 
         Generates mutants from the compiler's type-checked syntax tree of the
         package's source targets (PATHs relative to the package; default
@@ -124,6 +124,7 @@ enum HelpText {
           --no-schema         run every mutant as a patch (one build each) instead of the one-build schema
           --sample N          only the N mutants whose ids sort first: a fixed sample, the same on every machine
           --shard K/N         the K-th of N slices (by id), for a CI matrix; `mutate merge` joins the reports
+          --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --package-path, --mutants: as for run
 
         EXAMPLE:

@@ -62,6 +62,9 @@ struct ExploreOptions: Equatable {
     /// `--sample N`: only the N mutants whose ids sort first. Ids are hashes
     /// of the mutation, so this is a fixed, reproducible sample.
     var sample: Int?
+    /// `--id ID` (repeatable): only these generated mutants, such as the
+    /// survivors of the last run once tests for them are written.
+    var ids: [String] = []
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -108,7 +111,7 @@ enum OptionParser {
             "check": common,
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true]) { $1 }.filter { $0.key != "--mutant" },
+            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true, "--id": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -221,6 +224,7 @@ enum OptionParser {
                 }
                 explore.sample = count
             }
+            explore.ids = values.filter { $0.flag == "--id" }.compactMap(\.value)
             return .explore(explore)
         case "promote":
             guard positional.count >= 2 else {

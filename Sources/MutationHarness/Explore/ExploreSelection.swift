@@ -7,9 +7,12 @@ struct ExploreSelection: Equatable {
     var sample: Int?
     /// `--shard K/N`: every N-th mutant (by id) starting at the K-th.
     var shard: Shard?
+    /// `--id`: only these (empty: no filter).
+    var ids: Set<String> = []
 
     func apply(_ points: [MutationPoint]) -> [MutationPoint] {
         var chosen = points.sorted { $0.id < $1.id }
+        if !ids.isEmpty { chosen = chosen.filter { ids.contains($0.id) } }
         if let sample { chosen = Array(chosen.prefix(sample)) }
         if let shard { chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
         let kept = Set(chosen.map(\.id))
