@@ -233,6 +233,21 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    @Test func aStoppedClientNeverSendsWhenItsRetryTimerWouldHaveFired() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(503))
+            client.track(3)
+            client.analytics.flush()
+            #expect(client.transport.requests.count == 1)
+            #expect(client.clock.pendingTimers.count == 1, "the retry is waiting on its timer")
+            client.analytics.stop()
+            #expect(client.clock.pendingTimers.isEmpty, "stop calls the retry off")
+            client.clock.advance(by: .seconds(20 * 60))
+            #expect(client.transport.requests.count == 1, "nothing goes out after stop; the events wait on disk for the next start")
+        }
+    }
+
     @Test func oneRequestInFlightAtATime() throws {
         try withStorage { storage in
             let clock = ManualClock()

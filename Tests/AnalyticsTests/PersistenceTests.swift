@@ -106,6 +106,38 @@ struct PersistenceTests {
         }
     }
 
+    @Test func anOptOutBeforeStartHoldsFromTheFirstEvent() throws {
+        try withStorage { storage in
+            let analytics = Analytics()
+            analytics.setOptOut(true)
+            let clock = ManualClock()
+            let transport = RecordingTransport(clock: clock)
+            try analytics.start(.testing(storage: storage, clock: clock, transport: transport))
+            analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
+            analytics.flush()
+            #expect(transport.requests.isEmpty, "the choice made before start is the first thing the SDK applies")
+            #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("opted-out").path))
+            analytics.stop()
+        }
+    }
+
+    @Test func anOptOutWhileRunningIsKeptInItsStorageOnly() throws {
+        try withStorage { storage in
+            let clock = ManualClock()
+            let analytics = Analytics()
+            try analytics.start(.testing(storage: storage.appendingPathComponent("first"), clock: clock, transport: RecordingTransport(clock: clock)))
+            analytics.setOptOut(true)
+            analytics.stop()
+            // A later start on another storage folder reads that folder's choice.
+            let transport = RecordingTransport(clock: clock)
+            try analytics.start(.testing(storage: storage.appendingPathComponent("second"), clock: clock, transport: transport))
+            analytics.track(FinancialEvent.cardActivated(cardType: "Gold", isVirtual: true))
+            analytics.flush()
+            #expect(transport.sentEvents.map(\.name) == ["financial_card_activated"])
+            analytics.stop()
+        }
+    }
+
     @Test func aCorruptDatabaseIsMovedAsideAndAFreshQueueKeepsEvents() throws {
         try withStorage { storage in
             let garbage = Data("this is not an SQLite database, just bytes".utf8)

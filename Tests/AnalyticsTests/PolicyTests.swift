@@ -46,6 +46,28 @@ struct ResponsePolicyTests {
     }
 }
 
+struct AppInfoTests {
+    @Test func theOSVersionShowsAPatchOnlyWhenThereIsOne() {
+        #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 18, minorVersion: 1, patchVersion: 0)) == "18.1")
+        #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1)) == "17.4.1")
+    }
+}
+
+struct BatchFittingTests {
+    static func events(_ count: Int, payload: Int) -> [QueuedEvent] {
+        (0..<count).map { QueuedEvent(id: "e\($0)", timestamp: 0, payload: [UInt8](repeating: UInt8(ascii: "x"), count: payload)) }
+    }
+
+    @Test func aBatchFitsItsBudgetCountingTheEnvelopeAndEveryComma() {
+        // 512 bytes of envelope, then each event's bytes and its comma: four
+        // events of 100 bytes need 916 bytes.
+        #expect(CollectorUploader.fitting(Self.events(10, payload: 100), within: 916).count == 4)
+        #expect(CollectorUploader.fitting(Self.events(10, payload: 100), within: 915).count == 3)
+        #expect(CollectorUploader.fitting(Self.events(10, payload: 100), within: 100).count == 1, "never fewer than one")
+        #expect(CollectorUploader.fitting(Self.events(2, payload: 100), within: 100_000).count == 2)
+    }
+}
+
 struct BackoffTests {
     @Test func doublesFromTheBaseWithJitterInTheUpperHalf() {
         let backoff = Backoff()

@@ -31,11 +31,16 @@ public struct AppInfo: Sendable, Equatable {
         return AppInfo(
             appVersion: version,
             platform: platformName,
-            osVersion: "\(os.majorVersion).\(os.minorVersion)" + (os.patchVersion > 0 ? ".\(os.patchVersion)" : ""),
+            osVersion: osVersion(os),
             deviceModel: deviceModel,
             locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
             environment: environment ?? EnvironmentClassifier.classify(.current(bundle: bundle))
         )
+    }
+
+    /// `18.1` or `17.4.1`: the patch only when there is one, as the OS shows it.
+    static func osVersion(_ os: OperatingSystemVersion) -> String {
+        "\(os.majorVersion).\(os.minorVersion)" + (os.patchVersion > 0 ? ".\(os.patchVersion)" : "")
     }
 
     static var platformName: String {
