@@ -146,6 +146,28 @@ struct UUIDGeneratorTests {
         #expect(Array(beforeEpoch[0..<6]) == [0, 0, 0, 0, 0, 0], "a clock before 1970 stamps zero, never wraps")
     }
 
+    struct ScriptedWords: RandomNumberGenerator {
+        var words: [UInt64]
+        mutating func next() -> UInt64 { words.removeFirst() }
+    }
+
+    @Test func everyRandomBitLandsWhereRFC9562PutsIt() {
+        // rand_a: the low 4 bits and the next byte of the first word; rand_b:
+        // the low 6 bits of the second word, then its bytes 1 to 7.
+        var words = ScriptedWords(words: [0x1122_3344_5566_7788, 0x0123_4567_89AB_CDEF])
+        let id = UUIDv7.make(milliseconds: 0x0123_4567_89AB, random: &words)
+        #expect(id.wireString == "01234567-89ab-7877-afcd-ab8967452301")
+    }
+
+    @Test func jitterCoversTheWholeUnitInterval() {
+        let jitter = Jitter.seeded(42)
+        let draws = (0..<2000).map { _ in jitter() }
+        #expect(draws.allSatisfy { (0..<1).contains($0) })
+        #expect(draws.min()! < 0.01 && draws.max()! > 0.99, "spread over [0, 1), not a part of it")
+        let again = Jitter.seeded(42)
+        #expect((0..<2000).map { _ in again() } == draws, "a seed repeats its sequence")
+    }
+
     @Test func timeOrderedIdsFollowTheClockAndNeverRepeat() {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
         let ids = UUIDGenerator.timeOrdered(clock: clock)
