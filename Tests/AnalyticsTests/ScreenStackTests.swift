@@ -69,6 +69,16 @@ struct ScreenStackTests {
         #expect(stack.entries.map(\.name) == ["home"])
     }
 
+    @Test func replacingWithAnEmptyNameChangesNothing() {
+        var stack = ScreenStack()
+        let ids = Ids()
+        _ = stack.enter("home", at: at(0), newID: ids.make)
+        _ = stack.push("detail", at: at(1), newID: ids.make)
+        #expect(stack.replace("home", with: "", at: at(2), newID: ids.make) == [])
+        #expect(stack.replace("detail", with: "", at: at(2), newID: ids.make) == [])
+        #expect(stack.entries.map(\.name) == ["home", "detail"], "a screen without a name is never on the stack")
+    }
+
     @Test func replaceAndRemoveBelowTheTopAreSilentOnTopTheyActLikeEnterAndPop() {
         var stack = ScreenStack()
         let ids = Ids()

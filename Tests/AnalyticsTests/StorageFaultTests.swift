@@ -81,6 +81,39 @@ struct StorageFaultTests {
     /// Live worker threads: a cancelled dispatch timer keeps its closure
     /// until its deadline, so only the real scheduler shows what a stopped
     /// client still holds.
+    @Test func storageThatNeverFailedReportsNoRecovery() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(30)
+            client.analytics.flush()
+            client.track(3)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 33)
+            #expect(client.diagnostics.isEmpty, "nothing to report: \(client.diagnostics)")
+            client.analytics.stop()
+        }
+    }
+
+    @Test func aQueueThatCannotBeReadIsReportedOnceAndEventsStillFlow() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(2)
+            // Another process breaks the file under the running client.
+            try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path).execute("DROP TABLE events")
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            for round in 0..<3 {
+                client.track(1, startingAt: 10 + round)
+                client.analytics.flush()
+            }
+            let unreadable = client.diagnostics.filter {
+                if case .storageUnavailable(let reason) = $0 { reason.contains("can no longer be read") } else { false }
+            }
+            #expect(unreadable.count == 1, "once, not once per attempt: \(client.diagnostics)")
+            #expect(Set(client.transport.sentEvents.map(\.name)) == ["financial_checkout_failed"])
+            client.analytics.stop()
+        }
+    }
+
     @Test func startAndStopReleaseTheDatabase() async throws {
         #if os(Linux)
         let folder = try TemporaryDirectory(in: testScratch)
