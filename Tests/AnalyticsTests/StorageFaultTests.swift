@@ -81,6 +81,26 @@ struct StorageFaultTests {
     /// Live worker threads: a cancelled dispatch timer keeps its closure
     /// until its deadline, so only the real scheduler shows what a stopped
     /// client still holds.
+    @Test func deliveredEventsThatCannotBeDeletedAreReportedAndNotSentAgain() throws {
+        try withStorage { storage in
+            let earlier = try TestClient(storage: storage, network: .offline)
+            earlier.track(30)
+            earlier.analytics.stop()
+            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
+            try holder.execute("BEGIN IMMEDIATE")
+            defer { try? holder.execute("ROLLBACK") }
+            // Nothing is tracked: the first write this client tries is the delete after delivery.
+            let client = try TestClient(storage: storage)
+            client.analytics.flush()
+            #expect(client.diagnostics.contains {
+                if case .storageUnavailable(let reason) = $0 { reason.contains("cannot be deleted") } else { false }
+            }, "\(client.diagnostics)")
+            let sent = ids(client)
+            #expect(sent.count == 30 && Set(sent).count == 30, "each event once")
+            client.analytics.stop()
+        }
+    }
+
     @Test func storageThatNeverFailedReportsNoRecovery() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)
