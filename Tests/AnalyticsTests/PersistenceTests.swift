@@ -106,6 +106,17 @@ struct PersistenceTests {
         }
     }
 
+    @Test func optingInWhenNeverOptedOutIsQuiet() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.analytics.setOptOut(false)
+            client.track(1)
+            client.analytics.flush()
+            #expect(client.diagnostics.isEmpty, "no file to delete is no trouble: \(client.diagnostics)")
+            #expect(client.transport.sentEvents.count == 1)
+        }
+    }
+
     @Test func anOptOutBeforeStartHoldsFromTheFirstEvent() throws {
         try withStorage { storage in
             let analytics = Analytics()
