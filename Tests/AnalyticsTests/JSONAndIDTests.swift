@@ -24,6 +24,7 @@ struct JSONParserTests {
         ("01", JSONParseError.trailingBytes(offset: 1)), ("-", .invalidNumber(offset: 0)), ("1.", .invalidNumber(offset: 0)),
         (".5", .unexpectedByte(UInt8(ascii: "."), offset: 0)), ("1e", .invalidNumber(offset: 0)), ("1e+", .invalidNumber(offset: 0)),
         ("2e400", .invalidNumber(offset: 0)), ("-x", .invalidNumber(offset: 0)), ("+1", .unexpectedByte(UInt8(ascii: "+"), offset: 0)),
+        ("-.5", .invalidNumber(offset: 0)), ("-e5", .invalidNumber(offset: 0)),
     ])
     func malformedNumbersAreRefusedWhereTheyStart(text: String, error: JSONParseError) {
         #expect(throws: error) { try parse(text) }
@@ -70,6 +71,12 @@ struct JSONParserTests {
         #expect(throws: JSONParseError.tooDeep) { try parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)) }
         #expect(throws: JSONParseError.tooDeep) { try parse(String(repeating: "{\"a\":", count: 65) + "1" + String(repeating: "}", count: 65)) }
         #expect(throws: Never.self) { try parse(String(repeating: "[[]],", count: 100).dropLast().description.wrappedInBrackets) }
+        // Closed siblings give their level back exactly: thirty objects
+        // before a 64-deep array still make 65 levels.
+        let siblings = String(repeating: "{},", count: 30) + String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: JSONParseError.tooDeep) { try parse(siblings.wrappedInBrackets) }
+        let arrays = String(repeating: "[],", count: 30) + String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(throws: JSONParseError.tooDeep) { try parse(arrays.wrappedInBrackets) }
     }
 
     @Test func aDuplicateKeyIsNamedByItsFullPath() {
