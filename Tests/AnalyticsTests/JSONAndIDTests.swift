@@ -192,3 +192,18 @@ struct UUIDGeneratorTests {
 private extension String {
     var wrappedInBrackets: String { "[" + self + "]" }
 }
+
+/// The SQLite wrapper both the queue and the collector store rely on: every
+/// value type goes in and comes back unchanged, the edges included.
+struct SQLiteRoundTripTests {
+    @Test(arguments: [
+        SQLiteValue.text(""), .text("x"), .text("a\u{0}b"), .text("é😀"), .integer(0), .integer(.min), .real(0.5),
+        .blob([]), .blob([0]), .blob([1, 2, 3]), .null,
+    ])
+    func aValueComesBackAsItWentIn(value: SQLiteValue) throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        try database.execute("CREATE TABLE t (v)")
+        try database.query("INSERT INTO t (v) VALUES (?)", [value])
+        #expect(try database.query("SELECT v FROM t") == [[value]])
+    }
+}
