@@ -143,4 +143,24 @@ struct ExploreTests {
         let wanted: Set = [points[3].id, points[30].id, "not-an-id"]
         #expect(ExploreSelection(ids: wanted).apply(points) == [points[3], points[30]], "only the ids asked for, in the finder's order")
     }
+
+    @Test func ignoredMutantsAreReportedWithTheirReasonAndKeptOutOfTheSchema() throws {
+        let source = "let a = 1 + 2\nlet b = 3 - 4\n"
+        func point(_ start: Int, _ line: Int, _ original: String, _ replacement: String) -> MutationPoint {
+            MutationPoint(file: "Sources/A.swift", start: start, end: start + 1, line: line, column: 11, mutationOperator: .arithmetic,
+                          original: original, replacement: replacement)
+        }
+        let plus = point(10, 1, "+", "-"), minus = point(24, 2, "-", "+")
+        let ignore = try ExploreIgnore.parse("\(minus.id) equivalent here", file: "explore-ignore")
+        let split = ignore.split([plus, minus, point(10, 1, "+", "-")]) { $0 == "Sources/A.swift" ? Data(source.utf8) : nil }
+        #expect(split.run.map(\.name) == [plus.id, plus.id])
+        #expect(split.ignored.map(\.name) == [minus.id])
+        #expect(split.ignored.first?.status == .ignored)
+        #expect(split.ignored.first?.reason == "equivalent here")
+        var elsewhere = plus
+        elsewhere.file = "Sources/Missing.swift"
+        #expect(ignore.split([elsewhere]) { _ in nil }.run.isEmpty, "a file that cannot be read gives no mutant")
+        #expect(ignore.schemaPoints([plus, minus], excluding: []) == [plus], "an ignored mutant is not compiled in")
+        #expect(ignore.schemaPoints([plus, minus], excluding: [plus.id]).isEmpty, "nor one that failed to type-check before")
+    }
 }

@@ -32,6 +32,8 @@ struct OptionParserTests {
          "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),
         (["merge", "a"], "merge needs --output DIR for the merged report"),
         (["help", "nope"], "no help for 'nope'"),
+        (["list", "extra"], "list takes no arguments, found 'extra'"),
+        (["check", "extra"], "check takes no arguments, found 'extra'"),
         (["explore", "--sample", "0"], "--sample takes a number of mutants of at least 1, not '0'"),
         (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),
         (["explore", "--mutant", "x"], "--mutant does not apply to `mutate explore`"),

@@ -238,28 +238,13 @@ public struct Harness {
             if result.points.count < generated { print("  \(result.points.count) of \(generated) generated mutants selected") }
             found.set(result)
             for warning in result.warnings { printError("warning: \(warning)") }
-            var run: [Mutant] = []
-            var ignored: [MutantResult] = []
-            for point in result.points {
-                guard let source = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(point.file).path),
-                      let mutant = GeneratedMutant.mutant(for: point, source: [UInt8](source))
-                else { continue }
-                if let reason = ignore.reason(for: point) {
-                    var result = MutantResult(pending: mutant)
-                    result.status = .ignored
-                    result.reason = reason
-                    ignored.append(result)
-                } else {
-                    run.append(mutant)
-                }
-            }
-            return (run, ignored)
+            return ignore.split(result.points) { FileManager.default.contents(atPath: workspace.root.appendingPathComponent($0).path) }
         }
         if !configuration.buildOnly, useSchema {
             // One build for every generated mutant; what does not type-check there runs as a patch.
             let root = configuration.scratchPath
             lab.schemaBuilder = { excluded in
-                let points = (found.value?.points ?? []).filter { !excluded.contains($0.id) && ignore.reason(for: $0) == nil }
+                let points = ignore.schemaPoints(found.value?.points ?? [], excluding: excluded)
                 var sources: [String: [UInt8]] = [:]
                 for file in Set(points.map(\.file)) {
                     sources[file] = FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map { [UInt8]($0) }

@@ -48,3 +48,31 @@ struct ExploreIgnore {
         return entries.first { $0.key == point.id || $0.key == location }?.reason
     }
 }
+
+extension ExploreIgnore {
+    /// The generated mutants to run and the ignored ones (reported with
+    /// their reason, never dropped). `read` gives a file's bytes by path; a
+    /// point whose file cannot be read is left out.
+    func split(_ points: [MutationPoint], read: (String) -> Data?) -> (run: [Mutant], ignored: [MutantResult]) {
+        var run: [Mutant] = []
+        var ignored: [MutantResult] = []
+        for point in points {
+            guard let source = read(point.file), let mutant = GeneratedMutant.mutant(for: point, source: [UInt8](source)) else { continue }
+            if let reason = reason(for: point) {
+                var result = MutantResult(pending: mutant)
+                result.status = .ignored
+                result.reason = reason
+                ignored.append(result)
+            } else {
+                run.append(mutant)
+            }
+        }
+        return (run, ignored)
+    }
+
+    /// The points that go into the schema: neither ignored nor excluded
+    /// (those did not type-check in an earlier attempt).
+    func schemaPoints(_ points: [MutationPoint], excluding excluded: Set<String>) -> [MutationPoint] {
+        points.filter { !excluded.contains($0.id) && reason(for: $0) == nil }
+    }
+}
