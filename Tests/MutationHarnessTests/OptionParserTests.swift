@@ -13,6 +13,10 @@ struct OptionParserTests {
         #expect(options.shard == Shard(index: 2, count: 3))
         #expect(options.outputPath == "out")
         #expect(options.wait)
+        guard case .run(let defaults) = try OptionParser.parse([]) else { Issue.record("expected run"); return }
+        #expect(defaults.threshold == 100, "every mutant must be caught unless the caller says otherwise")
+        #expect(defaults.timeoutMultiplier == 3)
+        #expect(defaults.timeout == nil && defaults.shard == nil && !defaults.wait)
     }
 
     @Test(arguments: [
@@ -33,6 +37,10 @@ struct OptionParserTests {
         (["merge", "a"], "merge needs --output DIR for the merged report"),
         (["help", "nope"], "no help for 'nope'"),
         (["list", "extra"], "list takes no arguments, found 'extra'"),
+        (["--timeout", "inf"], "--timeout takes a positive number of seconds, not 'inf'"),
+        (["--timeout", "0"], "--timeout takes a positive number of seconds, not '0'"),
+        (["--timeout-multiplier", "nan"], "--timeout-multiplier takes a positive number, not 'nan'"),
+        (["--timeout-multiplier", "-1"], "--timeout-multiplier takes a positive number, not '-1'"),
         (["check", "extra"], "check takes no arguments, found 'extra'"),
         (["explore", "--sample", "0"], "--sample takes a number of mutants of at least 1, not '0'"),
         (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),
