@@ -64,6 +64,27 @@ struct ExploreTests {
         #expect(mutant.description.contains("logical at A.swift:3:15"))
     }
 
+    @Test func aGeneratedPatchHasThreeLinesOfContextLikeGitDiff() {
+        let source = (1...20).map { "let v\($0) = \($0) + 1" }.joined(separator: "\n") + "\n"
+        let offset = source.utf8.count - source.components(separatedBy: "let v10 = ")[1].utf8.count + 3  // the `+` of line 10
+        let point = MutationPoint(file: "Sources/A.swift", start: offset, end: offset + 1, line: 10, column: 15,
+                                  mutationOperator: .arithmetic, original: "+", replacement: "-")
+        let diff = GeneratedMutant.diff(for: point, source: Array(source.utf8))
+        #expect(diff.contains("@@ -7,7 +7,7 @@"), "lines 7 to 13: three before, the change, three after\n\(diff)")
+        #expect(diff.contains("-let v10 = 10 + 1\n+let v10 = 10 - 1\n"))
+        #expect(!diff.contains("let v6 ") && !diff.contains("let v14 "))
+    }
+
+    @Test func thePackageNameComesFromTheBuildsOwnFlags() throws {
+        try withScratch { scratch in
+            try scratch.write(".build/debug.yaml", #"  other: ["-module-name","X","-package-name","analytics","-o"]"#)
+            #expect(PackageTargets.packageName(in: scratch.url) == "analytics")
+            let bare = scratch.url.appendingPathComponent("My-Package")
+            try FileManager.default.createDirectory(at: bare, withIntermediateDirectories: true)
+            #expect(PackageTargets.packageName(in: bare) == "my-package", "no build file: the folder's name, lower-cased")
+        }
+    }
+
     @Test func idsAreStableAndDistinct() throws {
         let first = try points().map(\.id)
         #expect(first == (try points().map(\.id)))

@@ -15,6 +15,8 @@ struct OptionParserTests {
         #expect(options.wait)
         guard case .run(let defaults) = try OptionParser.parse([]) else { Issue.record("expected run"); return }
         #expect(defaults.threshold == 100, "every mutant must be caught unless the caller says otherwise")
+        guard case .run(let single) = try OptionParser.parse(["--shard", "1/1"]) else { Issue.record("expected run"); return }
+        #expect(single.shard == Shard(index: 1, count: 1), "one shard of one is a valid matrix of one machine")
         #expect(defaults.timeoutMultiplier == 3)
         #expect(defaults.timeout == nil && defaults.shard == nil && !defaults.wait)
     }
