@@ -40,4 +40,21 @@ struct TestLocatorTests {
             #expect(found.count == 2)
         }
     }
+
+    @Test func bothRunnersAreLocatedInOneCall() throws {
+        try withScratch { scratch in
+            let path = scratch.url.appendingPathComponent("Tests/ModTests/QueueTests.swift").path
+            try scratch.write("events.jsonl", """
+            {"kind":"test","payload":{"id":"ModTests.QueueTests/keepsOrder()/QueueTests.swift:16:6","kind":"function","sourceLocation":{"filePath":"\(path)","line":16}}}
+
+            """)
+            try scratch.write("Tests/ModTests/Legacy.swift", "import XCTest\nfinal class LegacyTests: XCTestCase {\n    func testOld() {}\n}\n")
+            let found = TestLocator.locations(ids: ["ModTests.QueueTests/keepsOrder()", "ModTests.LegacyTests/testOld"],
+                                              eventStream: scratch.url.appendingPathComponent("events.jsonl"), packageRoot: scratch.url)
+            #expect(found == [
+                "ModTests.QueueTests/keepsOrder()": TestLocation(file: "Tests/ModTests/QueueTests.swift", line: 16),
+                "ModTests.LegacyTests/testOld": TestLocation(file: "Tests/ModTests/Legacy.swift", line: 3),
+            ])
+        }
+    }
 }
