@@ -64,7 +64,13 @@ struct ExploreTests {
         #expect(mutant.description.contains("logical at A.swift:3:15"))
     }
 
-    @Test func aGeneratedPatchHasThreeLinesOfContextLikeGitDiff() {
+    @Test func aTokenAtTheVeryEndOfAFileIsNamedToo() throws {
+        let found = try points("let flag = true")   // no newline at the end
+        #expect(found.map(\.original) == ["true"])
+        #expect(found.first?.summary.hasSuffix("true -> false") == true)
+    }
+
+        @Test func aGeneratedPatchHasThreeLinesOfContextLikeGitDiff() {
         let source = (1...20).map { "let v\($0) = \($0) + 1" }.joined(separator: "\n") + "\n"
         let offset = source.utf8.count - source.components(separatedBy: "let v10 = ")[1].utf8.count + 3  // the `+` of line 10
         let point = MutationPoint(file: "Sources/A.swift", start: offset, end: offset + 1, line: 10, column: 15,
