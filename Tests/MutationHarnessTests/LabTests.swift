@@ -99,7 +99,11 @@ struct LabTests {
             let runner = ScriptedRunner()
             var configuration = LabConfiguration(packagePath: package)
             configuration.isCI = false
-            let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { _ in }).run()
+            let output = OutputBox()
+            let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) }).run()
+            let verdictLines = output.text.split(separator: "\n").filter { $0.hasPrefix("[") && !$0.hasSuffix("building and testing...") }
+            #expect(verdictLines.map { String($0.prefix(5)) } == ["[1/6]", "[2/6]", "[3/6]", "[4/6]", "[5/6]", "[6/6]"],
+                    "each verdict line counts the mutants from 1: \(verdictLines)")
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
 
             #expect(byName["subtracts"]?.status == .killed)
