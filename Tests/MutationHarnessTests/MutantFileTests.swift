@@ -33,6 +33,7 @@ struct MutantFileTests {
     @Test(arguments: [
         ("Description: x\n\n" + diff, "missing 'Mutant: <name>' header line"),
         ("Mutant: x\n\n" + diff, "missing 'Description: <what a user would see>' header line"),
+        ("Mutant: x\nDescription:\n\n" + diff, "missing 'Description: <what a user would see>' header line"),
         ("Mutant: Bad Name\nDescription: x\n\n" + diff, "mutant name 'Bad Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
         ("Mutant: x\nDescription: y\n", "no diff found: after the header lines, paste the output of `git diff`"),
         ("Mutant: x\nDescription: y\nthis is not a header\n" + diff, "line 3: expected 'Key: value', found 'this is not a header'"),

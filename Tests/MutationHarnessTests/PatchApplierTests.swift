@@ -161,6 +161,22 @@ struct PatchApplierTests {
 }
 
 struct DiffParserTests {
+    @Test func aHunkShortOfItsOldLinesIsRefusedAndTheLineIsCountedFromTheFirst() throws {
+        let diff = "--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,1 @@\n-a\n+b\n"
+        var lines: [Int] = []
+        for first in [nil, 1, 11] as [Int?] {
+            do {
+                _ = try first.map { try DiffParser.parse(diff, firstLineNumber: $0) } ?? DiffParser.parse(diff)
+                Issue.record("a hunk with one of its two old lines must be refused")
+            } catch let error as DiffParseError {
+                #expect(error.reason.contains("ends early"))
+                lines.append(error.line)
+            }
+        }
+        #expect(lines.count == 3 && lines[0] == lines[1] && lines[2] == lines[1] + 10, "line numbers count from the first line given: \(lines)")
+        #expect(lines.first.map { (4...6).contains($0) } == true, "the hunk's body is lines 4 and 5: \(lines)")
+    }
+
     @Test func readsHeadersWithAndWithoutCounts() {
         #expect(DiffParser.parseHeader("@@ -12,5 +12,6 @@ func x()")! == (12, 5, 12, 6))
         #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
