@@ -100,6 +100,15 @@ extension ReportTests {
     }
 }
 
+extension ReportTests {
+    @Test func aPassingVerdictCountsTimeoutsAsDetected() {
+        var report = Self.sampleReport()
+        report.mutants = report.mutants.filter { [.killed, .timeout, .survived].contains($0.status) }
+        report.threshold = 50
+        #expect(ConsoleFormat.verdict(report).hasPrefix("Gate PASSED: 2 of 3 mutants detected;"), "\(ConsoleFormat.verdict(report))")
+    }
+}
+
 struct FailureMessageTests {
     @Test func dropsTheErrorSuffixAndShowsByteArraysAsText() {
         #expect(FailureMessage.clean("Expectation failed: 1 == 2 (error)") == "Expectation failed: 1 == 2")
@@ -107,6 +116,8 @@ struct FailureMessageTests {
         let bytes = Array("{\"a\":1,\"b\":true}".utf8).map(String.init).joined(separator: ", ")
         #expect(FailureMessage.clean("(request.body → [\(bytes)]) == x") == "(request.body → \"{\"a\":1,\"b\":true}\") == x")
         #expect(FailureMessage.clean("[1, 2, 3]") == "[1, 2, 3]", "short arrays are numbers")
+        #expect(FailureMessage.clean("[104, 101, 108, 108, 111, 32, 33, 33]") == "\"hello !!\"", "eight bytes are text already")
+        #expect(FailureMessage.clean("[104, 101, 108, 108, 111, 32, 33]") == "[104, 101, 108, 108, 111, 32, 33]", "seven stay numbers")
         #expect(FailureMessage.clean("[300, 1, 2, 3, 4, 5, 6, 7, 8]") == "[300, 1, 2, 3, 4, 5, 6, 7, 8]", "not bytes")
     }
 }
