@@ -102,6 +102,25 @@ struct StorageFaultTests {
         }
     }
 
+    @Test func aDiskThatStaysLockedIsReportedOnceNotOnEveryRetry() throws {
+        try withStorage { storage in
+            let first = try TestClient(storage: storage, network: .offline)
+            first.track(1)
+            first.analytics.stop()
+            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
+            try holder.execute("BEGIN IMMEDIATE")
+            defer { try? holder.execute("ROLLBACK") }
+            let client = try TestClient(storage: storage, network: .offline)
+            for round in 0..<2 {
+                client.track(1, startingAt: round)
+                client.clock.advance(by: .seconds(6)) // past the 5 s before the disk is tried again
+            }
+            let unavailable = client.diagnostics.filter { if case .storageUnavailable = $0 { true } else { false } }
+            #expect(unavailable.count == 1, "\(client.diagnostics)")
+            client.analytics.stop()
+        }
+    }
+
     @Test func storageThatNeverFailedReportsNoRecovery() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)
