@@ -177,6 +177,14 @@ struct DiffParserTests {
         #expect(lines.first.map { (4...6).contains($0) } == true, "the hunk's body is lines 4 and 5: \(lines)")
     }
 
+    @Test func aMalformedFileHeaderNamesItsLineInTheMutantFile() {
+        // A patch whose diff starts on line 5 of its file: '--- ' without '+++ ' is on line 5.
+        #expect(throws: DiffParseError(line: 6, reason: "'--- ' is not followed by '+++ '")) {
+            try DiffParser.parse("--- a/A.swift\nnot a header\n", firstLineNumber: 5)
+        }
+        #expect(throws: DiffParseError(line: 1, reason: "unexpected line 'garbage'")) { try DiffParser.parse("garbage\n") }
+    }
+
     @Test func readsHeadersWithAndWithoutCounts() {
         #expect(DiffParser.parseHeader("@@ -12,5 +12,6 @@ func x()")! == (12, 5, 12, 6))
         #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
