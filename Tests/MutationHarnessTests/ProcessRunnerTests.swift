@@ -20,3 +20,22 @@ struct ProcessRunnerTests {
         }
     }
 }
+
+/// Refusals of `mutate explore` that happen before any build, so they run
+/// in-process even inside a mutate run (the end-to-end explore tests skip
+/// themselves there).
+struct ExploreCommandRefusalTests {
+    @Test func aPathThatDoesNotExistIsNamedAndNothingRuns() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+            try scratch.write("pkg/Sources/A/A.swift", "let a = 1\n")
+            let output = OutputBox()
+            let code = Harness(workingDirectory: scratch.url, print: { output.append($0) })
+                .main(["explore", "Sources/Nope", "--package-path", "pkg"])
+            #expect(code == .usage)
+            #expect(output.text.contains("error: Sources/Nope does not exist in \(scratch.url.appendingPathComponent("pkg").standardizedFileURL.path)"),
+                    "\(output.text)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pkg/.build").path), "no copy, no build")
+        }
+    }
+}
