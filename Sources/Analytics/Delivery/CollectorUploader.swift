@@ -31,8 +31,6 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// (group commit), so a burst of `track` calls costs one disk write.
     private var pending: [QueuedEvent] = []
     /// The last context and its bytes: it changes only with the network.
-    /// For events that reach `receive(_:)` without their bytes.
-    private var eventEncoder = EventEncoder()
     private var commitScheduled = false
     /// At most this many received events wait for the group commit: a long
     /// burst is written in slices, so a crash loses at most this many.
@@ -58,11 +56,10 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     func receive(_ event: TrackedEvent) {
-        let encoded = eventEncoder.encode(event)
-        if let failure = EventValidator.checkSize(of: encoded) {
-            return dependencies.report(.eventRejected(name: event.name, reason: failure))
-        }
-        receive(event, encoded: encoded)
+        // The dispatcher always hands this provider the bytes `EventFilter`
+        // encoded and size-checked (`receive(_:encoded:)`); this form only
+        // completes the provider protocol.
+        receive(event, encoded: event.wireBytes(contextBytes: event.context.wireBytes))
     }
 
     /// Queues an event the dispatcher has encoded (and size-checked) already.

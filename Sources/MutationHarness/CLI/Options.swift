@@ -80,6 +80,12 @@ struct PromoteOptions: Equatable {
 struct Shard: Equatable, Sendable {
     var index: Int
     var count: Int
+
+    /// Every `count`-th item starting at the `index`-th (1-based): the
+    /// shards of one list never overlap and together hold all of it.
+    func slice<T>(_ items: [T]) -> [T] {
+        items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
 }
 
 struct RecordOptions: Equatable {

@@ -14,7 +14,7 @@ struct ExploreSelection: Equatable {
         var chosen = points.sorted { $0.id < $1.id }
         if !ids.isEmpty { chosen = chosen.filter { ids.contains($0.id) } }
         if let sample { chosen = Array(chosen.prefix(sample)) }
-        if let shard { chosen = chosen.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element) }
+        if let shard { chosen = shard.slice(chosen) }
         let kept = Set(chosen.map(\.id))
         // Back in the order the finder produced them (file, then position).
         return points.filter { kept.contains($0.id) }

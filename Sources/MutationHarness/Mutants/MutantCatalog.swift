@@ -70,6 +70,6 @@ public enum MutantCatalog {
 
     /// Shard `index` (1-based) of `count`: every count-th mutant by name.
     public static func shard(_ mutants: [Mutant], index: Int, count: Int) -> [Mutant] {
-        mutants.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        Shard(index: index, count: count).slice(mutants)
     }
 }
