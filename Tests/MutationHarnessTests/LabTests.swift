@@ -15,9 +15,15 @@ struct LabTests {
         private(set) var calls: [(command: String, source: String)] = []
         /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
         private(set) var schemaIDs: [String] = []
+        /// The `--filter` of each test run ("" when the whole suite ran).
+        private(set) var filters: [String] = []
+        /// Test runs ended early because the lab had seen a failure.
+        private(set) var stoppedEarly = 0
         var interruptAtTest: Int?
 
-        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult {
+        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+                 stopWhen: (() -> Bool)?) throws -> ProcessResult
+        {
             let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
             calls.append((arguments[1], source))
             #expect(environment["MUTATE_RUNNING"] == "1")
@@ -29,7 +35,10 @@ struct LabTests {
                 handle?.write(Data(text.utf8))
                 try? handle?.close()
             }
-            if arguments[1] == "test" { schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "") }
+            if arguments[1] == "test" {
+                schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "")
+                filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
+            }
             if arguments[1] == "build" {
                 if source.contains("SCHEMA-BROKEN") {
                     append("\(directory.path)/Sources/Tiny/Arithmetic.swift:2:5: error: no '^~^<' candidates produce the expected type\n")
@@ -50,12 +59,26 @@ struct LabTests {
                 return ProcessResult(termination: .exited(1), seconds: 0.2)
             }
             let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+            // The tests are in target `T`, and one in target `Other` (which cannot reach the code).
+            let filter = arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] }
+            let runsT = filter.map { try! Regex($0).firstMatch(in: "T.Suite/adds()") != nil } ?? true
+            let runsOther = filter.map { try! Regex($0).firstMatch(in: "Other.Suite/unrelated()") != nil } ?? true
             // Under a schema, switch 1 is the subtraction.
-            let failing = source.contains("a - b") || environment["MUTATE_SCHEMA_ID"] == "1"
-            let cases = """
+            let failing = runsT && (source.contains("a - b") || environment["MUTATE_SCHEMA_ID"] == "1")
+            if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+                // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there.
+                let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"T.Suite/adds()/Arithmetic.swift:3:6","# +
+                    #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"Expectation failed: 2 + 3 → -1"}]}}"#
+                try Data((issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+                if stopWhen() {
+                    stoppedEarly += 1
+                    return ProcessResult(termination: .stoppedEarly, seconds: 0.1)
+                }
+            }
+            let cases = (runsT ? """
                 <testcase classname="T.Suite" name="adds()" time="0.01">\(failing ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "")</testcase>
                 <testcase classname="T.Suite" name="other()" time="0.01"/>
-                """
+                """ : "") + (runsOther ? #"<testcase classname="Other.Suite" name="unrelated()" time="0.01"/>"# : "")
             try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8)
                 .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
             return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.3)
@@ -117,8 +140,10 @@ struct LabTests {
             #expect(byName["crashes"]?.killedBy == ["T.Legacy/testAdds"])
             #expect(byName["crashes"]?.reason == "crash: Tiny/Arithmetic.swift:4: Fatal error: boom (signal 4) while T.Legacy/testAdds ran")
             #expect(byName["stale"]?.status == .stale)
-            #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()"])
+            #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"])
             #expect(report.score.map { Int($0.rounded()) } == 75)
+            #expect(runner.filters.allSatisfy { $0.isEmpty }, "the gate runs the whole suite for every mutant")
+            #expect(runner.stoppedEarly == 0, "and lets every test finish")
 
             // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test"])
@@ -197,6 +222,30 @@ struct LabTests {
         }
     }
 
+    /// A schema error on a line where no mutant sits cannot be blamed on a
+    /// mutant: no second attempt (it would fail the same way), patches at once.
+    @Test func aSchemaErrorNoMutantExplainsFallsBackToPatchesAfterOneBuild() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
+                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
+            }
+            // The scripted build fails at line 2; the mutant is on line 4.
+            lab.schemaBuilder = { _ in
+                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original + "// SCHEMA-BROKEN\n"],
+                       support: [:], points: [point])
+            }
+            let report = try lab.run()
+            #expect(report.mutants.first?.status == .killed)
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test"], "\(output.text)")
+            #expect(!output.text.contains("attempt 2"))
+        }
+    }
+
     @Test func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
@@ -215,6 +264,56 @@ struct LabTests {
             #expect(report.mutants.first?.status == .killed)
             #expect(report.mutants.first?.buildSeconds ?? 0 > 0, "it ran as a patch, with a build")
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"])
+        }
+    }
+
+    /// Explore runs the tests of the targets that reach a mutant first; one
+    /// they miss is tried against the whole suite before it can survive.
+    @Test func testsOfTheChosenTargetsRunFirstAndTheWholeSuiteDecidesASurvivor() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let mutants = [
+                try mutant("subtracts", "        a + b", "        a - b"),
+                try mutant("comment-only", "        a + b", "        a + b // harmless"),
+            ]
+            for (targets, expectedFilters) in [
+                (["T"], ["", #"^(T)\."#, #"^(T)\."#, ""]),
+                (["Other"], ["", #"^(Other)\."#, "", #"^(Other)\."#, ""]),
+            ] {
+                let runner = ScriptedRunner()
+                let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: runner, print: { _ in })
+                lab.testTargets = { _ in targets }
+                let report = try lab.run()
+                let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+                #expect(byName["subtracts"]?.status == .killed, "\(targets)")
+                #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"], "\(targets)")
+                #expect(byName["comment-only"]?.status == .survived, "\(targets)")
+                #expect(byName["comment-only"]?.reason == "all 3 tests passed", "a survivor's verdict is the whole suite's: \(targets)")
+                // Baseline (whole), then per mutant the chosen targets, and the whole suite unless they killed it.
+                #expect(runner.filters == expectedFilters, "\(targets)")
+                let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/comment-only.log"), encoding: .utf8)
+                #expect(log.contains("mutate: the tests of \(targets[0]) did not kill it; running the whole suite"), "\(log)")
+            }
+        }
+    }
+
+    /// Explore stops a mutant's tests at the first failing test: the event
+    /// stream names it, and no test counts as "not run" for it.
+    @Test func aRunThatStopsAtTheFirstFailureNamesItsTest() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = ScriptedRunner()
+            var configuration = LabConfiguration(packagePath: package)
+            configuration.stopAtFirstFailure = true
+            let mutants = [try mutant("subtracts", "        a + b", "        a - b"), try mutant("comment-only", "        a + b", "        a + b // harmless")]
+            let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { _ in }).run()
+            #expect(runner.stoppedEarly == 1)
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(byName["subtracts"]?.status == .killed)
+            #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"])
+            #expect(byName["subtracts"]?.reason == "T.Suite/adds(): Expectation failed: 2 + 3 → -1")
+            #expect(byName["subtracts"]?.notRun == nil, "the tests after the first failure were not needed, not lost")
+            #expect(byName["comment-only"]?.status == .survived)
         }
     }
 

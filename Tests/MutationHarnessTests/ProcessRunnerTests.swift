@@ -39,3 +39,80 @@ struct ExploreCommandRefusalTests {
         }
     }
 }
+
+/// What `explore` uses to spend less time per mutant: the tests that can
+/// reach the code, and a run that stops at the first failure.
+struct TestChoiceTests {
+    private func target(_ name: String, _ type: String, _ dependencies: [String], path: String? = nil) -> PackageTargets.Target {
+        PackageTargets.Target(name: name, c99name: name, type: type, moduleType: "SwiftTarget",
+                              path: path ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)"), sources: [], dependencies: dependencies)
+    }
+
+    /// This package's own shape: the SDK's tests and the collector's reach
+    /// the support module, only the harness's tests reach the harness.
+    @Test func theTestTargetsThatLinkAFilesTargetDirectlyOrThroughOthers() {
+        let targets = [
+            target("Support", "library", []),
+            target("SDK", "library", ["Support"]),
+            target("Testing", "library", ["SDK"]),
+            target("Harness", "library", []),
+            target("SDKTests", "test", ["Testing"]),
+            target("SupportTests", "test", ["Support"]),
+            target("HarnessTests", "test", ["Harness"]),
+        ]
+        #expect(PackageTargets.testTargets(reaching: "Sources/Harness/Lab.swift", in: targets) == ["HarnessTests"])
+        #expect(PackageTargets.testTargets(reaching: "Sources/SDK/Queue/Queue.swift", in: targets) == ["SDKTests"], "through Testing")
+        #expect(PackageTargets.testTargets(reaching: "Sources/Support/JSON.swift", in: targets) == ["SDKTests", "SupportTests"])
+        // A file of no target, or a folder whose name only starts like one: no choice, the whole suite.
+        #expect(PackageTargets.testTargets(reaching: "Sources/Other/A.swift", in: targets) == nil)
+        #expect(PackageTargets.testTargets(reaching: "Sources/SDKExtras/A.swift", in: targets) == nil)
+        // Every test target reaches it: choosing would only add a second run for survivors.
+        let shared = targets + [target("Base", "library", []), target("All", "library", ["Base"])]
+        let allReach = shared.map { $0.type == "test" ? target($0.name, "test", $0.dependencies + ["All"]) : $0 }
+        #expect(PackageTargets.testTargets(reaching: "Sources/Base/A.swift", in: allReach) == nil)
+    }
+
+    @Test func theWatcherSeesAFailingIssueOnceItsLineIsComplete() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            let watcher = EventStreamWatcher(stream)
+            #expect(!watcher.hasFailure(), "no file yet")
+            try Data().write(to: stream)
+            let handle = try FileHandle(forWritingTo: stream)
+            defer { try? handle.close() }
+            func write(_ text: String) throws { try handle.write(contentsOf: Data(text.utf8)) }
+            func issue(failure: Bool, known: Bool) -> String {
+                #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()/F.swift:1:1","issue":{"isFailure":\#(failure),"isKnown":\#(known)}}}"#
+            }
+            try write(#"{"kind":"test","payload":{"kind":"function","id":"M.S/t()/F.swift:1:1"}}"# + "\n")
+            try write(#"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/t()/F.swift:1:1"}}"# + "\n")
+            #expect(!watcher.hasFailure())
+            try write(issue(failure: true, known: true) + "\n" + issue(failure: false, known: false) + "\n")
+            #expect(!watcher.hasFailure(), "a known issue or a warning is not a failure")
+            let failing = issue(failure: true, known: false)
+            try write(String(failing.prefix(40)))
+            #expect(!watcher.hasFailure(), "half a line is not read yet")
+            try write(String(failing.dropFirst(40)) + "\n")
+            #expect(watcher.hasFailure())
+            #expect(watcher.hasFailure(), "and it stays seen")
+        }
+    }
+
+    @Test func aCommandStoppedByItsCallerEndsAtOnceWithItsWholeGroup() throws {
+        try withScratch { scratch in
+            let log = scratch.url.appendingPathComponent("stop.log")
+            let marker = scratch.url.appendingPathComponent("started")
+            // The child and a grandchild both sleep; the stop must end them both.
+            let started = Date()
+            var asked = 0
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "touch \"$0\"; sleep 30 & sleep 30", marker.path], in: scratch.url,
+                                               environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 60) {
+                asked += 1
+                return FileManager.default.fileExists(atPath: marker.path)
+            }
+            #expect(result.termination == .stoppedEarly)
+            #expect(asked >= 1)
+            #expect(Date().timeIntervalSince(started) < 20, "stopped, not waited for")
+        }
+    }
+}

@@ -240,6 +240,12 @@ public struct Harness {
             for warning in result.warnings { printError("warning: \(warning)") }
             return ignore.split(result.points) { FileManager.default.contents(atPath: workspace.root.appendingPathComponent($0).path) }
         }
+        // The tests that can reach a mutant's code run first; the whole
+        // suite only if they do not kill it.
+        lab.testTargets = { mutant in
+            guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
+            return PackageTargets.testTargets(reaching: file, in: targets)
+        }
         if !configuration.buildOnly, useSchema {
             // One build for every generated mutant; what does not type-check there runs as a patch.
             let root = configuration.scratchPath
@@ -273,6 +279,7 @@ public struct Harness {
     private func explore(_ options: ExploreOptions) -> HarnessExitCode {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = options.list
+        configuration.stopAtFirstFailure = true
         let ignore: ExploreIgnore
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)

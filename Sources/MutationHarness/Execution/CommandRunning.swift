@@ -4,12 +4,23 @@ import Foundation
 /// The lab's loop (apply, build, test, restore, classify) depends on this
 /// seam only, so its tests drive it with a script instead of a toolchain.
 protocol CommandRunning {
-    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult
+    /// Runs `arguments`; `stopWhen`, if given, is asked while the command
+    /// runs and ends it early (`.stoppedEarly`) when it answers true.
+    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+             stopWhen: (() -> Bool)?) throws -> ProcessResult
+}
+
+extension CommandRunning {
+    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult {
+        try run(arguments, in: directory, environment: environment, log: log, timeout: timeout, stopWhen: nil)
+    }
 }
 
 /// The real one: the command in a process group of its own (`ProcessRunner`).
 struct ToolchainRunner: CommandRunning {
-    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?) throws -> ProcessResult {
-        try ProcessRunner.run(arguments, in: directory, environment: environment, log: log, timeout: timeout)
+    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+             stopWhen: (() -> Bool)?) throws -> ProcessResult
+    {
+        try ProcessRunner.run(arguments, in: directory, environment: environment, log: log, timeout: timeout, stopWhen: stopWhen)
     }
 }

@@ -36,17 +36,34 @@ enum EventStreamReader {
             case "testEnded":
                 running.removeAll { $0 == rawID }
             case "issueRecorded":
-                let issue = payload["issue"] as? [String: Any]
-                guard issue?["isFailure"] as? Bool ?? true, !(issue?["isKnown"] as? Bool ?? false) else { continue }
-                let id = testID(rawID)
-                guard !failures.contains(where: { $0.id == id }) else { continue }
-                let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String
-                failures.append(Summary.Failure(id: id, message: message))
+                guard let failure = failingIssue(payload: payload, testID: rawID), !failures.contains(where: { $0.id == failure.id }) else { continue }
+                failures.append(failure)
             default:
                 continue
             }
         }
         return Summary(failures: failures, unfinished: running.map(testID))
+    }
+
+    /// The failing issue one line of the stream records, if it records one
+    /// (a known issue, or a warning, is not a failure).
+    static func failingIssue(in line: Data) -> Summary.Failure? {
+        // Most lines are not issues: skip them without parsing.
+        guard line.range(of: Data("issueRecorded".utf8)) != nil,
+              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              object["kind"] as? String == "event",
+              let payload = object["payload"] as? [String: Any],
+              payload["kind"] as? String == "issueRecorded",
+              let rawID = payload["testID"] as? String
+        else { return nil }
+        return failingIssue(payload: payload, testID: rawID)
+    }
+
+    private static func failingIssue(payload: [String: Any], testID rawID: String) -> Summary.Failure? {
+        let issue = payload["issue"] as? [String: Any]
+        guard issue?["isFailure"] as? Bool ?? true, !(issue?["isKnown"] as? Bool ?? false) else { return nil }
+        let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String
+        return Summary.Failure(id: testID(rawID), message: message)
     }
 
     /// `Module.Suite/name()/File.swift:5:6` -> `Module.Suite/name()`, the xunit id.

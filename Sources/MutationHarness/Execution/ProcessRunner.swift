@@ -11,6 +11,9 @@ enum ProcessTermination: Equatable, Sendable {
     case signalled(Int32)
     /// Killed (with its whole process group) after the time limit.
     case timedOut
+    /// Killed (with its whole process group) because the caller had seen
+    /// enough: the first failing test of a run that stops there.
+    case stoppedEarly
 
     var succeeded: Bool { self == .exited(0) }
 }
@@ -25,10 +28,13 @@ struct ProcessResult: Equatable, Sendable {
 /// appended to a log file, stdin from /dev/null, SIGINT and SIGTERM at their
 /// defaults, with a time limit after which the whole tree is killed (a hung
 /// test's helpers die with it). When the user interrupts the run, the
-/// command is killed the same way and `run` throws `LabError.interrupted`.
+/// command is killed the same way and `run` throws `LabError.interrupted`;
+/// when `stopWhen` answers true (it is asked every 20 ms), the command is
+/// killed and the result is `.stoppedEarly`.
 enum ProcessRunner {
     static func run(
-        _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?
+        _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+        stopWhen: (() -> Bool)? = nil
     ) throws -> ProcessResult {
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if !FileManager.default.fileExists(atPath: log.path) {
@@ -85,13 +91,19 @@ enum ProcessRunner {
         defer { running.set(0) }
 
         var status: Int32 = 0
-        var timedOut = false
+        var cutShort: ProcessTermination?
         while true {
             let result = waitpid(pid, &status, WNOHANG)
             if result == pid { break }
             if result == -1 && errno != EINTR { break }
-            if Interruption.requested != nil || (timeout.map { Date().timeIntervalSince(started) > $0 } ?? false) {
-                timedOut = Interruption.requested == nil
+            if Interruption.requested != nil {
+                cutShort = .signalled(SIGKILL)
+            } else if timeout.map({ Date().timeIntervalSince(started) > $0 }) ?? false {
+                cutShort = .timedOut
+            } else if stopWhen?() ?? false {
+                cutShort = .stoppedEarly
+            }
+            if cutShort != nil {
                 ProcessTree.kill(root: pid)
                 _ = waitpid(pid, &status, 0)
                 break
@@ -102,7 +114,7 @@ enum ProcessRunner {
         ProcessTree.kill(root: pid) // helpers left behind by the finished command
         ProcessTree.sweep()
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
-        if timedOut { return ProcessResult(termination: .timedOut, seconds: seconds) }
+        if let cutShort { return ProcessResult(termination: cutShort, seconds: seconds) }
         let termination: ProcessTermination = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
         return ProcessResult(termination: termination, seconds: seconds)
     }

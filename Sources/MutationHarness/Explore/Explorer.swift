@@ -15,6 +15,8 @@ struct Explorer {
         var compilerVersion: String
         /// Sources left out, with why (a module the compiler could not dump).
         var warnings: [String]
+        /// The package's targets, to choose the tests that reach a mutant.
+        var targets: [PackageTargets.Target] = []
     }
 
     func explore(_ workspace: ScratchWorkspace, print: (String) -> Void) throws -> Found {
@@ -48,7 +50,7 @@ struct Explorer {
         var seen: Set<String> = []
         points = points.filter { seen.insert($0.id).inserted }
         points.sort { ($0.file, $0.start, $0.mutationOperator.rawValue, $0.replacement) < ($1.file, $1.start, $1.mutationOperator.rawValue, $1.replacement) }
-        return Found(points: points, compilerVersion: version, warnings: warnings)
+        return Found(points: points, compilerVersion: version, warnings: warnings, targets: targets)
     }
 
     static func isWithin(_ file: String, _ path: String) -> Bool {
@@ -66,7 +68,27 @@ struct PackageTargets {
         var moduleType: String
         var path: String
         var sources: [String]
+        /// Targets of this package it depends on, by name.
+        var dependencies: [String] = []
         var isSwiftSource: Bool { moduleType == "SwiftTarget" && type != "test" && type != "macro" }
+    }
+
+    /// The test targets that link the target holding `file`, directly or
+    /// through other targets; nil when no target holds the file, or when
+    /// every test target does (a choice that saves nothing).
+    static func testTargets(reaching file: String, in targets: [Target]) -> [String]? {
+        guard let owner = targets.first(where: { !$0.path.isEmpty && file.hasPrefix($0.path + "/") }) else { return nil }
+        let byName = Dictionary(targets.map { ($0.name, $0) }) { first, _ in first }
+        func reaches(_ name: String, _ seen: inout Set<String>) -> Bool {
+            guard seen.insert(name).inserted, let target = byName[name] else { return false }
+            return target.dependencies.contains(owner.name) || target.dependencies.contains { reaches($0, &seen) }
+        }
+        let tests = targets.filter { $0.type == "test" }
+        let reaching = tests.filter { test in
+            var seen: Set<String> = []
+            return reaches(test.name, &seen)
+        }
+        return reaching.count < tests.count ? reaching.map(\.name) : nil
     }
 
     static func describe(_ root: URL) throws -> [Target] {
@@ -85,7 +107,7 @@ struct PackageTargets {
         return targets.map { target in
             Target(name: target["name"] as? String ?? "", c99name: target["c99name"] as? String ?? "", type: target["type"] as? String ?? "",
                    moduleType: target["module_type"] as? String ?? "", path: target["path"] as? String ?? "",
-                   sources: target["sources"] as? [String] ?? [])
+                   sources: target["sources"] as? [String] ?? [], dependencies: target["target_dependencies"] as? [String] ?? [])
         }
     }
 

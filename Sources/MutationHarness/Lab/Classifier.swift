@@ -30,6 +30,9 @@ enum Classifier {
             return crashVerdict(report, ending: "the test process was killed by signal \(signal)")
         case .timedOut:
             return Verdict(status: .timeout, killedBy: [], reason: nil)
+        case .stoppedEarly:
+            // Stopped because the event stream showed a failure, yet no report names it.
+            return Verdict(status: .error, killedBy: [], reason: "the tests were stopped at a failure that no report names")
         }
     }
 

@@ -48,6 +48,11 @@ public final class Lab {
     /// For `mutate explore`: builds the mutant schema, leaving out the
     /// mutants named (those that did not type-check in it).
     var schemaBuilder: ((_ excluded: Set<String>) -> Schema)?
+    /// For `mutate explore`: the test targets that can reach a mutant's code
+    /// (nil: the whole suite). They run first; a mutant they do not kill
+    /// runs against the whole suite before it is called a survivor, so the
+    /// choice saves time and never changes a verdict to `survived`.
+    var testTargets: ((Mutant) -> [String]?)?
     /// Mutants that run by switch in the installed schema: name -> number.
     private var schemaNumbers: [String: Int] = [:]
     private var schemaFiles: [String: String?] = [:]
@@ -227,10 +232,8 @@ public final class Lab {
         var result = MutantResult(pending: mutant)
         let log = logs.appendingPathComponent("\(mutant.name).log")
         try? FileManager.default.removeItem(at: log)
-        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
-                                         extraEnvironment: [Schema.variable: String(number)])
-        result.testSeconds = test.seconds
-        let verdict = Classifier.classify(termination: test.termination, report: tests)
+        let (seconds, _, _, verdict) = try testMutant(mutant, log: log, extraEnvironment: [Schema.variable: String(number)])
+        result.testSeconds = seconds
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
@@ -369,17 +372,43 @@ public final class Lab {
                 : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
             return result
         }
-        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds)
-        result.testSeconds = test.seconds
-        let verdict = Classifier.classify(termination: test.termination, report: tests)
+        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log)
+        result.testSeconds = seconds
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
-        if verdict.status == .killed, tests.crashedTest != nil {
+        if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
             let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
             result.notRun = report.tests.filter { !reported.contains($0) }
         }
         return result
+    }
+
+    /// Runs the tests for a mutant: first those of the targets that reach
+    /// its code, if the run chose some, then, unless they killed it, the
+    /// whole suite. Returns the seconds of both runs.
+    private func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
+        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+    {
+        var seconds = 0.0
+        if let targets = testTargets?(mutant), !targets.isEmpty {
+            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+                                             extraEnvironment: extraEnvironment, targets: targets)
+            seconds += test.seconds
+            let verdict = Classifier.classify(termination: test.termination, report: tests)
+            if verdict.status == .killed || verdict.status == .timeout { return (seconds, test.termination, tests, verdict) }
+            appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the whole suite", to: log)
+        }
+        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds, extraEnvironment: extraEnvironment)
+        return (seconds + test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
+    }
+
+    private func appendLine(_ line: String, to log: URL) {
+        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+        guard let handle = try? FileHandle(forWritingTo: log) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data((line + "\n").utf8))
     }
 
     // MARK: - Commands
@@ -391,7 +420,11 @@ public final class Lab {
         )
     }
 
-    private func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:]) throws -> (ProcessResult, TestRunReport) {
+    /// Runs the suite (or the tests of `targets` only), stopping at the first
+    /// failure when the configuration asks for it.
+    private func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:],
+                          targets: [String]? = nil) throws -> (ProcessResult, TestRunReport)
+    {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
         for stale in [xunit.path, results.appendingPathComponent("\(name)-swift-testing.xml").path, events.path] {
@@ -399,11 +432,15 @@ public final class Lab {
         }
         // `--parallel` makes XCTest write its xunit file; the event stream
         // names the failing Swift Testing test even if the process crashes.
-        let result = try runner.run(
-            [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
-             "--event-stream-output-path", events.path],
-            in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log, timeout: timeout
-        )
+        var arguments = [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
+                         "--event-stream-output-path", events.path]
+        if let targets {
+            // Test ids start with their target's module name: `Target.Suite/test()`.
+            arguments += ["--filter", "^(" + targets.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")\\."]
+        }
+        let watcher = configuration.stopAtFirstFailure ? EventStreamWatcher(events) : nil
+        let result = try runner.run(arguments, in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log,
+                                    timeout: timeout, stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
         return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
     }
 

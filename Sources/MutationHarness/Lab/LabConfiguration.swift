@@ -29,6 +29,10 @@ public struct LabConfiguration: Sendable {
     /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `reports`) at which the run
     /// waits so a test can interrupt it there.
     public var pausePhase: String?
+    /// Whether a mutant's tests stop at the first failing Swift Testing
+    /// test (`explore`: one failure calls it killed). The gate lets every
+    /// test run, so its report lists all the tests that kill a mutant.
+    public var stopAtFirstFailure = false
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
 
