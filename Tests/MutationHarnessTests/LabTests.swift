@@ -197,7 +197,11 @@ struct LabTests {
                 (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
                  ignored: [])
             }
+            var sourcesRead: [String] = []
             lab.schemaBuilder = { excluded in
+                // Like the real builder, read the file from the scratch copy: every attempt must see the original.
+                let copy = package.appendingPathComponent(".build/mutate/scratch").appendingPathComponent(file)
+                sourcesRead.append((try? String(contentsOf: copy, encoding: .utf8)) ?? "")
                 let points = [minus, fragile].filter { !excluded.contains($0.id) }
                 let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
                 return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
@@ -212,6 +216,7 @@ struct LabTests {
             // builds; the schema's own baseline; the switch; then the patch.
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test", "test", "build", "test"])
             #expect(runner.schemaIDs == ["", "", "1", ""])
+            #expect(sourcesRead == [Self.original, Self.original], "the second attempt is built from the original, not the first attempt's rewrite")
             #expect(runner.calls[3].source.hasSuffix("// SCHEMA\n"))
             #expect(runner.calls[6].source.contains("// harmless") && !runner.calls[6].source.contains("SCHEMA"),
                     "the schema is gone before the patch runs")
