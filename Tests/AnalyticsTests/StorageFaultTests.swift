@@ -11,16 +11,22 @@ import Testing
 struct StorageFaultTests {
     private func ids(_ client: TestClient) -> [String] { client.transport.sentEvents.map(\.eventID) }
 
+    /// An earlier, offline launch leaves `count` events on disk; then another
+    /// connection takes the write lock (`BEGIN IMMEDIATE`) and holds it until
+    /// the caller commits or rolls back.
+    private func lockedQueue(in storage: URL, waiting count: Int) throws -> SQLiteDatabase {
+        let earlier = try TestClient(storage: storage, network: .offline)
+        earlier.track(count)
+        earlier.analytics.stop()
+        let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
+        try holder.execute("BEGIN IMMEDIATE")
+        return holder
+    }
+
     @Test func aLockedDatabaseLosesNothingAndMixesNoBatches() throws {
         try withStorage { storage in
-            // 100 events wait on disk from an earlier, offline run.
-            let earlier = try TestClient(storage: storage, network: .offline)
-            earlier.track(100)
-            earlier.analytics.stop()
-
-            // Another connection holds the write lock for the whole launch.
-            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
-            try holder.execute("BEGIN IMMEDIATE")
+            // 100 events wait on disk; another connection holds the write lock for the whole launch.
+            let holder = try lockedQueue(in: storage, waiting: 100)
             let client = try TestClient(storage: storage, network: .offline)
             client.track(10, startingAt: 100)
             #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } }, "the failing write is reported")
@@ -83,11 +89,7 @@ struct StorageFaultTests {
     /// client still holds.
     @Test func deliveredEventsThatCannotBeDeletedAreReportedAndNotSentAgain() throws {
         try withStorage { storage in
-            let earlier = try TestClient(storage: storage, network: .offline)
-            earlier.track(30)
-            earlier.analytics.stop()
-            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
-            try holder.execute("BEGIN IMMEDIATE")
+            let holder = try lockedQueue(in: storage, waiting: 30)
             defer { try? holder.execute("ROLLBACK") }
             // Nothing is tracked: the first write this client tries is the delete after delivery.
             let client = try TestClient(storage: storage)
@@ -104,11 +106,7 @@ struct StorageFaultTests {
 
     @Test func aDiskThatStaysLockedIsReportedOnceNotOnEveryRetry() throws {
         try withStorage { storage in
-            let first = try TestClient(storage: storage, network: .offline)
-            first.track(1)
-            first.analytics.stop()
-            let holder = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path)
-            try holder.execute("BEGIN IMMEDIATE")
+            let holder = try lockedQueue(in: storage, waiting: 1)
             defer { try? holder.execute("ROLLBACK") }
             let client = try TestClient(storage: storage, network: .offline)
             for round in 0..<2 {

@@ -40,6 +40,10 @@ struct LabTests {
                 filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
             }
             if arguments[1] == "build" {
+                if source.contains("SCHEMA-ELSEWHERE") {
+                    append("\(directory.path)/Sources/Tiny/Other.swift:1:1: error: expected declaration\n")
+                    return ProcessResult(termination: .exited(1), seconds: 0.1)
+                }
                 if source.contains("SCHEMA-BROKEN") {
                     append("\(directory.path)/Sources/Tiny/Arithmetic.swift:2:5: error: no '^~^<' candidates produce the expected type\n")
                     return ProcessResult(termination: .exited(1), seconds: 0.1)
@@ -227,9 +231,11 @@ struct LabTests {
         }
     }
 
-    /// A schema error on a line where no mutant sits cannot be blamed on a
-    /// mutant: no second attempt (it would fail the same way), patches at once.
-    @Test func aSchemaErrorNoMutantExplainsFallsBackToPatchesAfterOneBuild() throws {
+    /// A schema error on a line where no mutant sits is blamed on its file
+    /// (here the only one: patches at once); one in a file without mutants
+    /// cannot be blamed at all: no second attempt, it would fail the same way.
+    @Test(arguments: ["// SCHEMA-BROKEN\n", "// SCHEMA-ELSEWHERE\n"])
+    func aSchemaErrorNoMutantExplainsFallsBackToPatchesAfterOneBuild(marker: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
             let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
@@ -239,16 +245,35 @@ struct LabTests {
             let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
             }
-            // The scripted build fails at line 2; the mutant is on line 4.
-            lab.schemaBuilder = { _ in
-                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original + "// SCHEMA-BROKEN\n"],
-                       support: [:], points: [point])
+            // The scripted build fails at line 2 of this file, or in another file; the mutant is on line 4.
+            lab.schemaBuilder = { excluded in
+                let points = [point].filter { !excluded.contains($0.id) }
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.map { ($0.id, 1) }),
+                              files: ["Sources/Tiny/Arithmetic.swift": Self.original + marker], support: [:], points: points)
             }
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed)
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test"], "\(output.text)")
             #expect(!output.text.contains("attempt 2"))
         }
+    }
+
+    /// Which mutants a failed schema build leaves out: those on an error's
+    /// line; for an error on a line without one (a `missing return` at a
+    /// closing brace), the mutants of that file; none for an error in a file
+    /// without mutants (then the schema is given up).
+    @Test func schemaErrorsAreBlamedOnTheirLineOrElseTheirFile() {
+        func point(_ file: String, _ line: Int) -> MutationPoint {
+            MutationPoint(file: file, start: line * 10, end: line * 10 + 1, line: line, column: 1, mutationOperator: .arithmetic,
+                          original: "+", replacement: "-")
+        }
+        let points = [point("Sources/M/A.swift", 4), point("Sources/M/A.swift", 9), point("Sources/M/B.swift", 2)]
+        func blamed(_ failing: Set<String>) -> [Int] { Lab.blamed(points, for: failing).map(\.line) }
+        #expect(blamed(["Sources/M/A.swift:4"]) == [4])
+        #expect(blamed(["Sources/M/A.swift:7"]) == [4, 9])
+        #expect(blamed(["Sources/M/A.swift:4", "Sources/M/B.swift:5"]) == [4, 2])
+        #expect(blamed(["Sources/M/C.swift:1"]) == [])
+        #expect(blamed([]) == [])
     }
 
     @Test func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches() throws {

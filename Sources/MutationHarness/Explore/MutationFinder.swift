@@ -90,8 +90,13 @@ struct MutationFinder {
             guard node["result"] as? String == Self.boolType, let body = node["body"] as? [String: Any], body["implicit"] as? Bool != true,
                   let range = Self.range(body), source.indices.contains(range.start), source[range.start] == UInt8(ascii: "{")
             else { return }
+            let elements = body["elements"] as? [[String: Any]] ?? []
+            let implicitReturn = elements.count == 1 && elements[0]["_kind"] as? String == "return_stmt" && elements[0]["implicit"] as? Bool == true
+                ? Self.range(elements[0])?.start : nil
             for constant in ["true", "false"] {
+                let before = found.count
                 add(.returnConstant, range.start, range.start + 1, "{ return \(constant);", into: &found)
+                if found.count > before { found[before].implicitReturn = implicitReturn }
             }
         case "guard_stmt", "if_stmt":
             for condition in node["conditions"] as? [[String: Any]] ?? [] {

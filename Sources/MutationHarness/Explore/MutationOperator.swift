@@ -32,6 +32,10 @@ struct MutationPoint: Equatable, Sendable, Codable {
     var mutationOperator: MutationOperator
     var original: String
     var replacement: String
+    /// For `return-constant` on a body that is one expression (an implicit
+    /// return): where that expression starts. The schema's switch makes it a
+    /// statement, so the schema spells its `return` out there.
+    var implicitReturn: Int? = nil
 
     /// A short id, stable while the file's text and the mutation stay the same.
     var id: String {

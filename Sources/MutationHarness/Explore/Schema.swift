@@ -8,9 +8,11 @@
 ///   operands, and any mutations inside them, stay where they are;
 /// - a boolean or integer literal becomes `(__mutateActive(N) ? new : old)`;
 /// - a removed call is wrapped in `if !__mutateActive(N) { ... }`;
-/// - a constant return is inserted after the function's `{`;
+/// - a constant return is inserted after the function's `{` (and a body that
+///   was one expression gets its `return` written out);
 /// - a removed condition becomes `(__mutateActive(N) || (condition))`.
-/// What does not type-check in the schema runs on the patch path instead.
+/// What does not type-check in the schema runs on the patch path instead,
+/// and so does `true` in `while true` (see `isLoopForever`).
 struct Schema {
     /// The schema's number for each point id (1-based; 0 means "original").
     var numbers: [String: Int] = [:]
@@ -49,7 +51,8 @@ struct Schema {
             guard let source = sources[file] else { continue }
             let filePoints = byFile[file]!.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
             var tokenGroups: [Int: [MutationPoint]] = [:]
-            for point in filePoints {
+            var returnsSpelled: Set<Int> = []
+            for point in filePoints where !Self.isLoopForever(point, in: source) {
                 schema.points.append(point)
                 number += 1
                 schema.numbers[point.id] = number
@@ -66,8 +69,15 @@ struct Schema {
                 case .returnConstant:
                     let constant = point.replacement.contains("true") ? "true" : "false"
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: " if \(active) { return \(constant) };", order: 1))
+                    // After the switch the body is no longer one expression: its return must be written.
+                    if let start = point.implicitReturn, !returnsSpelled.contains(start) {
+                        returnsSpelled.insert(start)
+                        edits[file, default: []].append(Edit(start: start, end: start, text: "return ", order: 0))
+                    }
                 case .removeCondition:
-                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(active) || (", order: 0))
+                    // A condition that calls a throwing function needs the `try` on the left of `||`.
+                    let tryPrefix = point.original.split(whereSeparator: { !$0.isLetter }).contains("try") ? "try " : ""
+                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(tryPrefix)\(active) || (", order: 0))
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: "))", order: 2))
                 }
             }
@@ -86,6 +96,19 @@ struct Schema {
             schema.support[module] = supportFile(operators: operatorFunctions[module] ?? [])
         }
         return schema
+    }
+
+    /// `while true`: the compiler knows such a loop never ends and asks for
+    /// no `return` after it; behind a switch it would. It runs as a patch.
+    static func isLoopForever(_ point: MutationPoint, in source: [UInt8]) -> Bool {
+        guard point.mutationOperator == .booleanLiteral, point.original == "true" else { return false }
+        var index = point.start
+        while index > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(source[index - 1]) { index -= 1 }
+        let keyword = Array("while".utf8)
+        guard index >= keyword.count, Array(source[(index - keyword.count)..<index]) == keyword else { return false }
+        let before = index - keyword.count - 1
+        return before < 0 || !(source[before] == UInt8(ascii: "_") || (source[before] >= 0x30 && source[before] <= 0x39)
+            || ((source[before] | 0x20) >= 0x61 && (source[before] | 0x20) <= 0x7A))
     }
 
     /// Applies edits from the end of the file backwards, so offsets hold.

@@ -164,17 +164,20 @@ public final class Lab {
 
     /// Writes the schema into the copy and builds it; a mutant whose code
     /// does not type-check there is left out (it runs as a patch) and the
-    /// build tried again, up to three times. With no working schema the copy
-    /// is put back and every mutant runs as a patch.
+    /// build tried again, up to five times. An error on a line where no
+    /// mutant sits (a `missing return` at a function's closing brace) can only
+    /// be blamed on its file: that file's mutants run as patches. With no
+    /// working schema the copy is put back and every mutant runs as a patch.
     private func installSchema(_ build: (Set<String>) -> Schema) throws {
         var excluded: Set<String> = []
         let log = logs.appendingPathComponent("schema.log")
         try? FileManager.default.removeItem(at: log)
-        for attempt in 1...3 {
+        for attempt in 1...5 {
             let schema = build(excluded)
             guard !schema.numbers.isEmpty else { break }
             try writeSchema(schema)
             print("Building the mutant schema (\(schema.numbers.count) mutants in one build, attempt \(attempt))...")
+            let logged = read(log).utf8.count
             let result = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
             if result.termination.succeeded {
                 // The schema with no mutant switched on must pass like the original.
@@ -187,15 +190,26 @@ public final class Lab {
                 print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
                 return
             }
-            let failing = Self.errorLines(in: read(log), root: workspace.root.path)
-            let points = schema.points.filter { failing.contains("\($0.file):\($0.line)") }
-            guard !points.isEmpty else { break }
-            excluded.formUnion(points.map(\.id))
+            // This attempt's errors only: the log keeps the earlier attempts'.
+            let failing = Self.errorLines(in: String(decoding: read(log).utf8.dropFirst(logged), as: UTF8.self), root: workspace.root.path)
+            let blamed = Self.blamed(schema.points, for: failing)
+            guard !blamed.isEmpty else { break }
+            excluded.formUnion(blamed.map(\.id))
             // The next attempt is built from the original sources, not from this one's rewrite.
             try removeSchema()
         }
         try removeSchema()
         schemaNumbers = [:]
+    }
+
+    /// The schema's points to leave out for compiler errors at `failing`
+    /// (`file:line`): the points on an error's line, or, for an error on a
+    /// line without one, every point of its file.
+    static func blamed(_ points: [MutationPoint], for failing: Set<String>) -> [MutationPoint] {
+        let onErrorLines = points.filter { failing.contains("\($0.file):\($0.line)") }
+        let explained = Set(onErrorLines.map { "\($0.file):\($0.line)" })
+        let files = Set(failing.subtracting(explained).map { String($0[..<($0.lastIndex(of: ":") ?? $0.endIndex)]) })
+        return points.filter { explained.contains("\($0.file):\($0.line)") || files.contains($0.file) }
     }
 
     private func writeSchema(_ schema: Schema) throws {
