@@ -276,6 +276,21 @@ struct LabTests {
         #expect(blamed([]) == [])
     }
 
+    /// What the lab's commands inherit: homes and temporary files inside the
+    /// scratch copy, the harness marked as running, and no schema switch of an
+    /// outer run (a harness test inside a mutate run would otherwise run its
+    /// own baseline with one of the outer run's mutants switched on).
+    @Test func commandsGetTheScratchHomesAndNoOuterSchemaSwitch() {
+        let temporary = URL(fileURLWithPath: "/copy/.mutate/tmp")
+        let home = URL(fileURLWithPath: "/copy/.mutate/home")
+        let parent = ["PATH": "/usr/bin", "HOME": "/root", "TMPDIR": "/tmp", Schema.variable: "17", "MUTATE_TEST_PAUSE": "sync"]
+        let environment = Lab.childEnvironment(inheriting: parent, temporary: temporary, home: home)
+        #expect(environment == [
+            "PATH": "/usr/bin", "HOME": "/copy/.mutate/home", "CFFIXED_USER_HOME": "/copy/.mutate/home",
+            "XDG_CACHE_HOME": "/copy/.mutate/home/.cache", "TMPDIR": "/copy/.mutate/tmp", "MUTATE_RUNNING": "1",
+        ])
+    }
+
     @Test func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)

@@ -460,19 +460,26 @@ public final class Lab {
         return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
     }
 
+    private var environment: [String: String] {
+        Self.childEnvironment(inheriting: ProcessInfo.processInfo.environment, temporary: workspace.temporaryDirectory,
+                              home: workspace.homeDirectory)
+    }
+
     /// The caller's environment with `TMPDIR` and `HOME` inside the scratch
     /// folder (`CFFIXED_USER_HOME` too: Foundation on Linux answers
     /// `NSHomeDirectory()` from it, not from `HOME`), and `MUTATE_RUNNING`
     /// set so a harness test inside the suite does not start a harness of
-    /// its own.
-    private var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["TMPDIR"] = workspace.temporaryDirectory.path
-        environment["HOME"] = workspace.homeDirectory.path
-        environment["CFFIXED_USER_HOME"] = workspace.homeDirectory.path
-        environment["XDG_CACHE_HOME"] = workspace.homeDirectory.appendingPathComponent(".cache").path
+    /// its own. A schema switch the caller itself runs under (a harness test
+    /// inside a mutate run) is not passed on: only the lab switches mutants.
+    static func childEnvironment(inheriting parent: [String: String], temporary: URL, home: URL) -> [String: String] {
+        var environment = parent
+        environment["TMPDIR"] = temporary.path
+        environment["HOME"] = home.path
+        environment["CFFIXED_USER_HOME"] = home.path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
         environment["MUTATE_RUNNING"] = "1"
         environment["MUTATE_TEST_PAUSE"] = nil
+        environment[Schema.variable] = nil
         return environment
     }
 
