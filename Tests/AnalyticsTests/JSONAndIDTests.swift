@@ -42,7 +42,8 @@ struct JSONParserTests {
         (#""\ud83d\u0041""#, .invalidEscape(offset: 13)), (#""\x""#, .invalidEscape(offset: 2)), (#""\u12g4""#, .invalidEscape(offset: 5)),
         (#""\u12"#, .unexpectedEnd), ("\"a\u{01}b\"", .unexpectedByte(0x01, offset: 2)), ("\"abc", .unexpectedEnd),
         // Input that ends inside an escape, or right after a high surrogate: an error, never a read past the end.
-        (#""ab\"#, .unexpectedEnd), (#""\ud83d"#, .invalidEscape(offset: 7)), (#""\ud83d\u"#, .unexpectedEnd),
+        (#""ab\"#, .unexpectedEnd), (#""\ud83d"#, .invalidEscape(offset: 7)), (#""\ud83d\"#, .invalidEscape(offset: 7)),
+        (#""\ud83d\u"#, .unexpectedEnd),
     ])
     func badEscapesAndControlCharactersAreRefused(text: String, error: JSONParseError) {
         #expect(throws: error) { try parse(text) }
