@@ -38,6 +38,23 @@ struct ExploreCommandRefusalTests {
             #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pkg/.build").path), "no copy, no build")
         }
     }
+
+    @Test func promoteIntoAMutantsPathThatIsAFileIsRefusedBeforeAnyBuild() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+            try scratch.write("pkg/Sources/A/A.swift", "let a = 1\n")
+            try scratch.write("pkg/notes.txt", "the user's notes\n")
+            let output = OutputBox()
+            let code = Harness(workingDirectory: scratch.url, print: { output.append($0) })
+                .main(["promote", "0123abcd", "a-name", "--description", "d", "--package-path", "pkg", "--mutants", "pkg/notes.txt"])
+            let package = scratch.url.appendingPathComponent("pkg").standardizedFileURL.path
+            #expect(code == .usage)
+            #expect(output.text.contains("error: cannot write \(package)/notes.txt/a-name.patch: \(package)/notes.txt is a file, not a folder"),
+                    "\(output.text)")
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("pkg/notes.txt"), encoding: .utf8) == "the user's notes\n")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("pkg/.build").path), "no copy, no build")
+        }
+    }
 }
 
 /// What `explore` uses to spend less time per mutant: the tests that can

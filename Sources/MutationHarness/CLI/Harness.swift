@@ -25,6 +25,13 @@ public struct Harness {
         self.printError = printError ?? print
     }
 
+    /// Prints `error: message` on standard error and returns `code`: every
+    /// refusal ends through here, so none can lose its message.
+    private func fail(_ code: HarnessExitCode, _ message: String) -> HarnessExitCode {
+        printError("error: \(message)")
+        return code
+    }
+
     /// The command as the `mutate` executable runs it: errors on standard
     /// error, SIGINT and SIGTERM handled, every process it starts killed
     /// before it exits. Never returns.
@@ -49,8 +56,7 @@ public struct Harness {
         do {
             command = try OptionParser.parse(arguments)
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return fail(.usage, "\(error)")
         }
         switch command {
         case .help(let subcommand):
@@ -181,8 +187,7 @@ public struct Harness {
             default: return .baselineFailed
             }
         } catch {
-            printError("error: \(error)")
-            return .baselineFailed
+            return fail(.baselineFailed, "\(error)")
         }
         print(ConsoleFormat.summary(report))
         print(ConsoleFormat.verdict(report))
@@ -284,20 +289,17 @@ public struct Harness {
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return fail(.usage, "\(error)")
         }
         var explorer = Explorer(paths: options.paths.isEmpty ? ["Sources"] : options.paths)
         for path in explorer.paths where !FileManager.default.fileExists(atPath: configuration.packagePath.appendingPathComponent(path).path) {
-            printError("error: \(path) does not exist in \(configuration.packagePath.path)")
-            return .usage
+            return fail(.usage, "\(path) does not exist in \(configuration.packagePath.path)")
         }
         if let ref = options.inDiff {
             do {
                 explorer.changed = try ChangedLines.since(ref, in: configuration.packagePath)
             } catch {
-                printError("error: \(error)")
-                return .usage
+                return fail(.usage, "\(error)")
             }
         }
         let found = Locked<Explorer.Found?>(nil)
@@ -331,9 +333,13 @@ public struct Harness {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = true
         let target = configuration.mutantsPath.appendingPathComponent("\(options.name).patch")
+        // Refused before the build, not after it.
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: configuration.mutantsPath.path, isDirectory: &isFolder), !isFolder.boolValue {
+            return fail(.usage, "cannot write \(target.path): \(configuration.mutantsPath.path) is a file, not a folder")
+        }
         if FileManager.default.fileExists(atPath: target.path) || ((try? MutantCatalog.load(from: configuration.mutantsPath))?.contains { $0.name == options.name } ?? false) {
-            printError("error: a mutant named '\(options.name)' exists already in \(configuration.mutantsPath.path)")
-            return .usage
+            return fail(.usage, "a mutant named '\(options.name)' exists already in \(configuration.mutantsPath.path)")
         }
         let explorer = Explorer(paths: options.paths.isEmpty ? ["Sources"] : options.paths)
         let found = Locked<Explorer.Found?>(nil)
@@ -343,8 +349,7 @@ public struct Harness {
         guard let point = found.value?.points.first(where: { $0.id == options.id }),
               let source = scratch.read(point.file)
         else {
-            printError("error: no generated mutant with id '\(options.id)' in \(explorer.paths.joined(separator: ", ")): run `swift run mutate explore --list`")
-            return .usage
+            return fail(.usage, "no generated mutant with id '\(options.id)' in \(explorer.paths.joined(separator: ", ")): run `swift run mutate explore --list`")
         }
         let text = "Mutant: \(options.name)\nDescription: \(options.description)\nPromoted-From: explore \(point.id) (\(point.summary))\n\n"
             + GeneratedMutant.diff(for: point, source: Array(source.utf8))
@@ -353,8 +358,7 @@ public struct Harness {
             try FileManager.default.createDirectory(at: configuration.mutantsPath, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: target, options: .withoutOverwriting)
         } catch {
-            printError("error: cannot write \(target.path): \(error)")
-            return .usage
+            return fail(.usage, "cannot write \(target.path): \(error)")
         }
         print("Promoted \(point.id) (\(point.summary)) to \(target.path); `swift run mutate --mutant \(options.name)` runs it in the gate.")
         return .passed
@@ -366,13 +370,11 @@ public struct Harness {
             do {
                 reports.append(try ReportWriter.read(from: resolve(input)))
             } catch {
-                printError("error: cannot read \(resolve(input).path)/\(ReportWriter.resultsFile): \(error.localizedDescription)")
-                return .usage
+                return fail(.usage, "cannot read \(resolve(input).path)/\(ReportWriter.resultsFile): \(error.localizedDescription)")
             }
         }
         if let problem = ShardSet.problem(with: zip(inputs, reports).map { ($0, $1.shard) }) {
-            printError("error: \(problem)")
-            return .usage
+            return fail(.usage, "\(problem)")
         }
         var merged = reports[0]
         merged.shard = nil
@@ -387,8 +389,7 @@ public struct Harness {
         merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).max() ?? 0
         let names = merged.mutants.map(\.name)
         if Set(names).count != names.count {
-            printError("error: the shard reports overlap: a mutant appears in more than one")
-            return .usage
+            return fail(.usage, "the shard reports overlap: a mutant appears in more than one")
         }
         do {
             try ReportWriter.write(merged, to: resolve(output), packagePath: URL(fileURLWithPath: merged.packagePath),
@@ -405,8 +406,7 @@ public struct Harness {
                 }
             }
         } catch {
-            printError("error: cannot write \(resolve(output).path): \(error.localizedDescription)")
-            return .usage
+            return fail(.usage, "cannot write \(resolve(output).path): \(error.localizedDescription)")
         }
         print(ConsoleFormat.summary(merged))
         print(ConsoleFormat.verdict(merged))
@@ -428,8 +428,7 @@ public struct Harness {
             print("Recorded \(plan.target.path); those files are back to HEAD. Run `swift run mutate --mutant \(options.name)` to see it killed.")
             return .passed
         } catch {
-            printError("error: \(error)")
-            return .usage
+            return fail(.usage, "\(error)")
         }
     }
 }
