@@ -43,7 +43,7 @@ struct JSONParserTests {
         (#""\u12"#, .unexpectedEnd), ("\"a\u{01}b\"", .unexpectedByte(0x01, offset: 2)), ("\"abc", .unexpectedEnd),
         // Input that ends inside an escape, or right after a high surrogate: an error, never a read past the end.
         (#""ab\"#, .unexpectedEnd), (#""\ud83d"#, .invalidEscape(offset: 7)), (#""\ud83d\"#, .invalidEscape(offset: 7)),
-        (#""\ud83d\u"#, .unexpectedEnd),
+        (#""\ud83d\u"#, .unexpectedEnd), (#""\ud83dXude00""#, .invalidEscape(offset: 7)), (#""\ud83d\xde00""#, .invalidEscape(offset: 7)),
     ])
     func badEscapesAndControlCharactersAreRefused(text: String, error: JSONParseError) {
         #expect(throws: error) { try parse(text) }
