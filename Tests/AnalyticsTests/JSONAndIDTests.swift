@@ -14,7 +14,7 @@ struct JSONParserTests {
         ("0", JSONValue.integer(0)), ("-0", .integer(0)), ("42", .integer(42)), ("-7", .integer(-7)),
         ("9223372036854775807", .integer(.max)), ("-9223372036854775808", .integer(.min)),
         ("9223372036854775808", .double(9_223_372_036_854_775_808)),
-        ("1.5", .double(1.5)), ("1e3", .double(1000)), ("1E+2", .double(100)), ("25e-2", .double(0.25)), ("-0.5", .double(-0.5)),
+        ("1.5", .double(1.5)), ("1.0", .double(1)), ("-2.0", .double(-2)), ("1e3", .double(1000)), ("1e0", .double(1)), ("1E+2", .double(100)), ("25e-2", .double(0.25)), ("-0.5", .double(-0.5)),
     ])
     func numbersKeepIntegersApartFromDoubles(text: String, value: JSONValue) throws {
         #expect(try parse(text) == value)

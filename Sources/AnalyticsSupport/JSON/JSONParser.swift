@@ -199,7 +199,6 @@ package struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = offset
-        var isInteger = true
         if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         guard offset < bytes.count else { throw .invalidNumber(offset: start) }
         if bytes[offset] == UInt8(ascii: "0") {
@@ -210,20 +209,19 @@ package struct JSONParser {
             throw .invalidNumber(offset: start)
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
-            isInteger = false
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw .invalidNumber(offset: start) }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
-            isInteger = false
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw .invalidNumber(offset: start) }
             while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
         }
         let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        // `Int64` reads only digits with an optional sign: a fraction or an exponent makes it a double.
+        if let integer = Int64(text) { return .integer(integer) }
         guard let double = Double(text), double.isFinite else { throw .invalidNumber(offset: start) }
         return .double(double)
     }
