@@ -25,6 +25,8 @@ struct JSONParserTests {
         (".5", .unexpectedByte(UInt8(ascii: "."), offset: 0)), ("1e", .invalidNumber(offset: 0)), ("1e+", .invalidNumber(offset: 0)),
         ("2e400", .invalidNumber(offset: 0)), ("-x", .invalidNumber(offset: 0)), ("+1", .unexpectedByte(UInt8(ascii: "+"), offset: 0)),
         ("-.5", .invalidNumber(offset: 0)), ("-e5", .invalidNumber(offset: 0)),
+        // A fraction needs a digit after the point, also when more follows.
+        ("1.e5", .invalidNumber(offset: 0)), ("[1.]", .invalidNumber(offset: 1)),
     ])
     func malformedNumbersAreRefusedWhereTheyStart(text: String, error: JSONParseError) {
         #expect(throws: error) { try parse(text) }
