@@ -114,7 +114,7 @@ struct JSONWriterTests {
 
     @Test(arguments: [
         (1.0, "1.0"), (-0.0, "-0.0"), (0.0, "0.0"), (0.5, "0.5"), (12.25, "12.25"), (-3.0, "-3.0"),
-        (1e14, "100000000000000.0"), (1e16, "1e+16"), (Double.nan, "null"), (Double.infinity, "null"),
+        (1e14, "100000000000000.0"), (999_999_999_999_999, "999999999999999.0"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (Double.nan, "null"), (Double.infinity, "null"),
     ])
     func doublesStayDoublesOnTheWire(number: Double, expected: String) {
         #expect(text(.double(number)) == expected)
