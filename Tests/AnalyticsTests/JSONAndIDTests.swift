@@ -112,6 +112,16 @@ struct JSONWriterTests {
         #expect(text(.integer(number)) == expected)
     }
 
+    /// Strings made only of characters that need escaping, and plain ones
+    /// with a space: each escaped exactly once, whichever way it is written.
+    @Test(arguments: [
+        ("\"", #""\"""#), ("\\", #""\\""#), ("\"\"", #""\"\"""#), ("\\\\", #""\\\\""#), ("a b", #""a b""#), ("\u{1F}", #""\u001f""#),
+    ])
+    func everyStringIsEscapedOnce(string: String, expected: String) throws {
+        #expect(text(.string(string)) == expected)
+        #expect(try JSONParser.parse(JSONWriter.encode(.string(string))) == .string(string), "the parser reads back what the writer wrote")
+    }
+
     @Test(arguments: [
         (1.0, "1.0"), (-0.0, "-0.0"), (0.0, "0.0"), (0.5, "0.5"), (12.25, "12.25"), (-3.0, "-3.0"),
         (1e14, "100000000000000.0"), (999_999_999_999_999, "999999999999999.0"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (Double.nan, "null"), (Double.infinity, "null"),
