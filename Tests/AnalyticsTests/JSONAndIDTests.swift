@@ -221,6 +221,43 @@ private extension String {
 
 /// The SQLite wrapper both the queue and the collector store rely on: every
 /// value type goes in and comes back unchanged, the edges included.
+struct SQLiteOpenTests {
+    /// A folder that does not exist: SQLite cannot open the file; the error
+    /// says so, and it is not "corrupt" (the SDK must not move a queue aside
+    /// for it).
+    @Test func aFileThatCannotBeOpenedIsNamedAndIsNotCorruption() throws {
+        try withStorage { storage in
+            let path = storage.appendingPathComponent("missing/events.sqlite").path
+            #expect(throws: SQLiteError.open(path: path, code: 14, message: "unable to open database file")) { try SQLiteDatabase(path: path) }
+            do {
+                _ = try SQLiteDatabase(path: path)
+            } catch let error as SQLiteError {
+                #expect(!SQLiteDatabase.isCorruption(error))
+            }
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsCorruption() throws {
+        try withStorage { storage in
+            let path = storage.appendingPathComponent("events.sqlite").path
+            try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+            do {
+                _ = try SQLiteDatabase(path: path)
+                Issue.record("a file of letters opened as a database")
+            } catch let error as SQLiteError {
+                #expect(SQLiteDatabase.isCorruption(error), "\(error)")
+            }
+        }
+    }
+
+    /// Only "not a database" (26) and "damaged" (11, with any extended
+    /// code) are corruption; busy, full, read-only, I/O and cannot-open are not.
+    @Test(arguments: [(Int32(26), true), (11, true), (779, true), (5, false), (13, false), (8, false), (10, false), (14, false), (0, false)])
+    func whichCodesCountAsCorruption(code: Int32, corrupt: Bool) {
+        #expect(SQLiteDatabase.isCorruption(.step(code: code, message: "")) == corrupt)
+    }
+}
+
 struct SQLiteRoundTripTests {
     @Test(arguments: [
         SQLiteValue.text(""), .text("x"), .text("a\u{0}b"), .text("é😀"), .integer(0), .integer(.min), .real(0.5),

@@ -105,7 +105,6 @@ package final class SQLiteDatabase {
         return statement
     }
 
-    /// Runs `body` inside one transaction, rolled back if it throws.
     /// A file that is not a database, or a damaged one: it will never work again.
     package static func isCorruption(_ error: SQLiteError) -> Bool {
         error.code & 0xFF == SQLITE_NOTADB || error.code & 0xFF == SQLITE_CORRUPT
