@@ -237,6 +237,14 @@ struct SQLiteOpenTests {
         }
     }
 
+    /// More values than the statement has placeholders is a mistake in the
+    /// caller's SQL: refused, not run with the extra value dropped.
+    @Test func aValueWithoutAPlaceholderIsRefused() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        #expect(throws: SQLiteError.bind(code: 25, message: "column index out of range")) { try database.query("SELECT ?", [.integer(1), .integer(2)]) }
+        #expect(try database.query("SELECT ?", [.integer(1)]) == [[.integer(1)]])
+    }
+
     @Test func aFileThatIsNotADatabaseIsCorruption() throws {
         try withStorage { storage in
             let path = storage.appendingPathComponent("events.sqlite").path
