@@ -234,6 +234,23 @@ struct EnvironmentClassifierTests {
         #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "sandboxReceipt", buildConfiguration: .debug)) == .debug)
     }
 
+    /// The facts read from the process the tests run in: this build's own
+    /// configuration, and no simulator outside one (a device or a Mac is
+    /// never reported as a simulator, which would mark its events debug).
+    @Test func theRunningProcessIsDescribedAsItIs() {
+        let facts = EnvironmentFacts.current()
+        #if targetEnvironment(simulator)
+        #expect(facts.isSimulator)
+        #else
+        #expect(!facts.isSimulator)
+        #endif
+        #if DEBUG
+        #expect(facts.buildConfiguration == .debug)
+        #else
+        #expect(facts.buildConfiguration == .release)
+        #endif
+    }
+
     @Test func ambiguousFactsAreProduction() {
         #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: nil)) == .production)
         #expect(EnvironmentClassifier.classify(EnvironmentFacts(receiptName: "weird", buildConfiguration: .unknown)) == .production)
