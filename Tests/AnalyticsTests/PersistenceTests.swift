@@ -186,6 +186,24 @@ struct PersistenceTests {
         }
     }
 
+    /// Something the SDK cannot replace sits where the install id belongs
+    /// (here a folder with a file in it): the id lives in memory for this
+    /// launch, events still go out with it, and the app hears that the next
+    /// launch will have another one.
+    @Test func anInstallIDThatCannotBeWrittenIsReportedAndEventsStillGoOut() throws {
+        try withStorage { storage in
+            try FileManager.default.createDirectory(at: storage.appendingPathComponent("install-id/keep"), withIntermediateDirectories: true)
+            let client = try TestClient(storage: storage)
+            client.track(1)
+            client.analytics.flush()
+            let notPersisted = client.diagnostics.filter { if case .installIDNotPersisted = $0 { true } else { false } }
+            #expect(notPersisted.count == 1, "\(client.diagnostics)")
+            #expect(client.transport.batches.first?.installID != nil)
+            #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("install-id/keep").path), "nothing of the user's removed")
+            client.analytics.stop()
+        }
+    }
+
     @Test func unusableStorageDirectoryFallsBackToMemory() throws {
         try withStorage { storage in
             // A file where the folder should be fails for every user, root included.
