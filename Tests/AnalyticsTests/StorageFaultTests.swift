@@ -119,6 +119,22 @@ struct StorageFaultTests {
         }
     }
 
+    /// Opting out must empty the queue on disk; when the disk refuses, the
+    /// app hears it rather than believing the events are gone.
+    @Test func anOptOutThatCannotEmptyTheDiskIsReported() throws {
+        try withStorage { storage in
+            let holder = try lockedQueue(in: storage, waiting: 3)
+            defer { try? holder.execute("ROLLBACK") }
+            let client = try TestClient(storage: storage, network: .offline)
+            client.analytics.setOptOut(true)
+            let reports = client.diagnostics.filter {
+                if case .storageUnavailable(let reason) = $0 { reason.contains("the opt-out could not empty the queue on disk") } else { false }
+            }
+            #expect(reports.count == 1, "\(client.diagnostics)")
+            client.analytics.stop()
+        }
+    }
+
     @Test func storageThatNeverFailedReportsNoRecovery() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)
