@@ -248,6 +248,25 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// Stopped while a request is out: its failure arrives after the stop and
+    /// must not arm a retry (the machine would send again on that timer).
+    @Test func aFailureThatArrivesAfterStopArmsNoRetry() throws {
+        try withStorage { storage in
+            let clock = ManualClock()
+            let transport = RecordingTransport(clock: clock)
+            transport.enqueue(.delayed(.seconds(5), .status(503)))
+            let client = try TestClient(storage: storage, clock: clock, transport: transport)
+            client.track(3)
+            client.analytics.flush()
+            #expect(client.transport.requests.count == 1)
+            client.analytics.stop()
+            client.clock.advance(by: .seconds(5)) // the 503 arrives
+            #expect(client.clock.pendingTimers.isEmpty, "no retry timer after stop")
+            client.clock.advance(by: .seconds(20 * 60))
+            #expect(client.transport.requests.count == 1, "nothing goes out after stop; the events wait on disk for the next start")
+        }
+    }
+
     @Test func oneRequestInFlightAtATime() throws {
         try withStorage { storage in
             let clock = ManualClock()
