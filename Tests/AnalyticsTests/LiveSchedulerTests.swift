@@ -59,3 +59,24 @@ struct LiveSchedulerTests {
         }
     }
 }
+
+
+/// The live scheduler itself: delayed work runs, in order with the rest,
+/// and cancelled work never runs.
+struct DispatchWorkSchedulerTests {
+    @Test func delayedWorkRunsAndCancelledWorkDoesNot() {
+        let scheduler = DispatchWorkScheduler(label: "scheduler-test")
+        let ran = Locked<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let cancelled = scheduler.schedule(after: .milliseconds(20)) { ran.withLock { $0.append("cancelled") } }
+        cancelled.cancel()
+        _ = scheduler.schedule(after: .milliseconds(10)) { ran.withLock { $0.append("delayed") } }
+        _ = scheduler.schedule(after: .milliseconds(50)) {
+            ran.withLock { $0.append("last") }
+            done.signal()
+        }
+        scheduler.execute { ran.withLock { $0.append("now") } }
+        #expect(done.wait(timeout: .now() + 10) == .success, "delayed work ran")
+        #expect(ran.withLock { $0 } == ["now", "delayed", "last"])
+    }
+}
