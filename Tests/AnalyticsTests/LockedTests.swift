@@ -1,5 +1,6 @@
 import AnalyticsSupport
 import Dispatch
+import Foundation
 import Testing
 
 /// The lock every shared value of the SDK (clocks, transports, the
@@ -10,10 +11,46 @@ struct LockedTests {
         let counter = Locked(0)
         let threads = 8
         let updates = 20_000
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            for _ in 0..<updates { counter.withLock { $0 += 1 } }
+        let finished = DispatchGroup()
+        for _ in 0..<threads {
+            finished.enter()
+            Thread {
+                for _ in 0..<updates { counter.withLock { $0 += 1 } }
+                finished.leave()
+            }.start()
         }
+        finished.wait()
         #expect(counter.withLock { $0 } == threads * updates)
+    }
+
+    /// Mutual exclusion shown without relying on a race: while one caller is
+    /// inside the lock, another waits, and then sees what the first wrote.
+    @Test func aSecondCallerWaitsUntilTheFirstLeaves() {
+        let shared = Locked(0)
+        let inside = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let secondDone = DispatchSemaphore(value: 0)
+        let seen = Locked<Int?>(nil)
+        // Threads of their own: a dispatch queue may not give the second caller a thread in time.
+        Thread {
+            shared.withLock { value in
+                inside.signal()
+                leave.wait()
+                value = 1
+            }
+        }.start()
+        inside.wait()
+        Thread {
+            let value = shared.withLock { $0 }
+            seen.withLock { $0 = value }
+            secondDone.signal()
+        }.start()
+        // With the lock held, the second caller cannot finish; give it time to try.
+        let early = secondDone.wait(timeout: .now() + 0.5)
+        #expect(early == .timedOut, "the second caller got in while the first held the lock")
+        leave.signal()
+        if early == .timedOut { secondDone.wait() }
+        #expect(seen.withLock { $0 } == 1, "the second caller saw the first one's write")
     }
 
     @Test func whatTheBodyReturnsOrThrowsComesBackAndTheLockIsFreeAfter() {
