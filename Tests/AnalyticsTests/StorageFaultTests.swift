@@ -11,6 +11,13 @@ import Testing
 struct StorageFaultTests {
     private func ids(_ client: TestClient) -> [String] { client.transport.sentEvents.map(\.eventID) }
 
+    /// The `storageUnavailable` reports a client received, those whose reason mentions `text` if given.
+    private func storageTrouble(_ client: TestClient, mentioning text: String? = nil) -> [AnalyticsDiagnostic] {
+        client.diagnostics.filter {
+            if case .storageUnavailable(let reason) = $0 { text.map(reason.contains) ?? true } else { false }
+        }
+    }
+
     /// An earlier, offline launch leaves `count` events on disk; then another
     /// connection takes the write lock (`BEGIN IMMEDIATE`) and holds it until
     /// the caller commits or rolls back.
@@ -94,9 +101,7 @@ struct StorageFaultTests {
             // Nothing is tracked: the first write this client tries is the delete after delivery.
             let client = try TestClient(storage: storage)
             client.analytics.flush()
-            let undeletable = client.diagnostics.filter {
-                if case .storageUnavailable(let reason) = $0 { reason.contains("cannot be deleted") } else { false }
-            }
+            let undeletable = storageTrouble(client, mentioning: "cannot be deleted")
             #expect(undeletable.count == 1, "reported once for the two batches: \(client.diagnostics)")
             let sent = ids(client)
             #expect(sent.count == 30 && Set(sent).count == 30, "each event once")
@@ -113,7 +118,7 @@ struct StorageFaultTests {
                 client.track(1, startingAt: round)
                 client.clock.advance(by: .seconds(6)) // past the 5 s before the disk is tried again
             }
-            let unavailable = client.diagnostics.filter { if case .storageUnavailable = $0 { true } else { false } }
+            let unavailable = storageTrouble(client)
             #expect(unavailable.count == 1, "\(client.diagnostics)")
             client.analytics.stop()
         }
@@ -127,9 +132,7 @@ struct StorageFaultTests {
             defer { try? holder.execute("ROLLBACK") }
             let client = try TestClient(storage: storage, network: .offline)
             client.analytics.setOptOut(true)
-            let reports = client.diagnostics.filter {
-                if case .storageUnavailable(let reason) = $0 { reason.contains("the opt-out could not empty the queue on disk") } else { false }
-            }
+            let reports = storageTrouble(client, mentioning: "the opt-out could not empty the queue on disk")
             #expect(reports.count == 1, "\(client.diagnostics)")
             client.analytics.stop()
         }
@@ -159,9 +162,7 @@ struct StorageFaultTests {
                 client.track(1, startingAt: 10 + round)
                 client.analytics.flush()
             }
-            let unreadable = client.diagnostics.filter {
-                if case .storageUnavailable(let reason) = $0 { reason.contains("can no longer be read") } else { false }
-            }
+            let unreadable = storageTrouble(client, mentioning: "can no longer be read")
             #expect(unreadable.count == 1, "once, not once per attempt: \(client.diagnostics)")
             #expect(Set(client.transport.sentEvents.map(\.name)) == ["financial_checkout_failed"])
             client.analytics.stop()
