@@ -44,6 +44,23 @@ struct AwaitableFlushTests {
         #expect(transport.sentEvents.count == 30, "stopAndWait returned with all 30 on disk")
     }
 
+    /// Nothing in flight when the flush has done its work: offline (the
+    /// events stay queued) and online (the batch already answered), the
+    /// completion runs once, before the call returns on the inline worker.
+    @Test func flushCompletionRunsOnceNothingIsInFlight() throws {
+        try withStorage { storage in
+            for network in [NetworkType.offline, .wifi] {
+                let client = try TestClient(storage: storage.appendingPathComponent("\(network)"), network: network)
+                client.track(3)
+                let calls = Locked(0)
+                client.analytics.flush(completion: { calls.withLock { $0 += 1 } })
+                #expect(calls.withLock { $0 } == 1, "\(network)")
+                #expect(client.transport.sentEvents.count == (network == .offline ? 0 : 3), "\(network)")
+                client.analytics.stop()
+            }
+        }
+    }
+
     @Test func theCompletionFormsRunAtOnceWhenNotStarted() {
         let analytics = Analytics()
         let calls = Locked(0)

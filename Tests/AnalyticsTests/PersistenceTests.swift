@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing
@@ -48,6 +49,36 @@ struct PersistenceTests {
             let next = try TestClient(storage: storage)
             next.clock.advance(by: .seconds(60))
             #expect(next.transport.sentEvents.map(\.eventID) == lost)
+        }
+    }
+
+    /// A long burst is written in slices of 256 (README: "the worker commits
+    /// at least every 256 events"): while the worker is still handing out
+    /// the 300th event of one burst, the first 256 are already on disk, so a
+    /// crash there would lose 44, not 300. Read by a provider that comes
+    /// after the collector's, through a connection of its own.
+    @Test func aLongBurstIsOnDiskInSlicesOf256BeforeItEnds() throws {
+        final class RowCounter: AnalyticsProvider {
+            let database: URL
+            let seen = Locked<(received: Int, rowsAtLast: Int?)>((0, nil))
+            init(database: URL) { self.database = database }
+            func receive(_ event: TrackedEvent) {
+                let received = seen.withLock { $0.received += 1; return $0.received }
+                guard received == 300 else { return }
+                let rows = (try? SQLiteDatabase(path: database.path).query("SELECT COUNT(*) FROM events"))?.first?.first?.integer
+                seen.withLock { $0.rowsAtLast = rows.map(Int.init) }
+            }
+        }
+        try withStorage { storage in
+            let counter = RowCounter(database: storage.appendingPathComponent("events.sqlite"))
+            let client = try TestClient(storage: storage, network: .offline) { $0.providers = [counter] }
+            // One burst: the 300 calls land in the inbox while the worker is busy, and one drain hands them out.
+            client.clock.execute { client.track(300) }
+            #expect(counter.seen.withLock { $0.received } == 300)
+            #expect(counter.seen.withLock { $0.rowsAtLast } == 256)
+            client.analytics.stop()
+            let rows = try SQLiteDatabase(path: storage.appendingPathComponent("events.sqlite").path).query("SELECT COUNT(*) FROM events")
+            #expect(rows.first?.first?.integer == 300, "the rest is written when the burst ends")
         }
     }
 

@@ -51,6 +51,22 @@ struct AppInfoTests {
         #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 18, minorVersion: 1, patchVersion: 0)) == "18.1")
         #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1)) == "17.4.1")
     }
+
+    /// The context's `device_model` is the machine name as `uname -m` prints
+    /// it: the C string's bytes up to its terminator, no trailing NULs.
+    @Test func theDeviceModelIsTheMachineNameWithoutItsTerminator() throws {
+        let uname = Process()
+        uname.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        uname.arguments = ["uname", "-m"]
+        let pipe = Pipe()
+        uname.standardOutput = pipe
+        try uname.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        uname.waitUntilExit()
+        let machine = printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!machine.isEmpty)
+        #expect(AppInfo.current().deviceModel == machine)
+    }
 }
 
 struct EventSizeTests {
@@ -74,6 +90,15 @@ struct BatchFittingTests {
         #expect(CollectorUploader.fitting(Self.events(10, payload: 100), within: 915).count == 3)
         #expect(CollectorUploader.fitting(Self.events(10, payload: 100), within: 100).count == 1, "never fewer than one")
         #expect(CollectorUploader.fitting(Self.events(2, payload: 100), within: 100_000).count == 2)
+    }
+
+    /// README: requests stay under 500 KiB (512,000 bytes; the collector
+    /// answers 413 only above 512 KiB). By the rule above, eight events of
+    /// 63,935 bytes need exactly 512,000 bytes; of 63,936, 512,008.
+    @Test func aRequestStaysWithin500KiB() {
+        let budget = CollectorUploader.maximumBatchBytes
+        #expect(CollectorUploader.fitting(Self.events(9, payload: 63_935), within: budget).count == 8)
+        #expect(CollectorUploader.fitting(Self.events(9, payload: 63_936), within: budget).count == 7)
     }
 }
 
