@@ -26,9 +26,18 @@ struct SchemaTests {
                 rest.removeLast()
             }
         }
+        enum Odd: Error { case odd }
+        func evenOrThrow(_ b: Int) throws(Odd) -> Bool { if b % 2 != 0 { throw .odd }; return b > 2 }
+        // A removed `try` condition in a typed-throws function: behind `||` (an
+        // autoclosure rethrowing `any Error`) this would not compile.
+        func typed(_ b: Int) throws(Odd) -> Int {
+            guard try evenOrThrow(b) else { return 0 }
+            return 1
+        }
 
         """
-    static let main = "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\nprint(\" \\(logged)\")\n"
+    static let main = "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
+        + "for b in 0...5 { print((try? typed(b)) ?? -1, terminator: \"\") }\nprint(\" \\(logged)\")\n"
 
     /// Compiles `files` (name -> text) in `folder` and returns the program's output with `environment`.
     private func compileAndRun(_ files: [String: String], in folder: URL, runs environments: [[String: String]]) throws -> [String] {

@@ -10,7 +10,7 @@
 /// - a removed call is wrapped in `if !__mutateActive(N) { ... }`;
 /// - a constant return is inserted after the function's `{` (and a body that
 ///   was one expression gets its `return` written out);
-/// - a removed condition becomes `(__mutateActive(N) || (condition))`.
+/// - a removed condition becomes `(__mutateActive(N) ? true : (condition))`.
 /// What does not type-check in the schema runs on the patch path instead,
 /// and so does `true` in `while true` (see `isLoopForever`).
 struct Schema {
@@ -75,9 +75,9 @@ struct Schema {
                         edits[file, default: []].append(Edit(start: start, end: start, text: "return ", order: 0))
                     }
                 case .removeCondition:
-                    // A condition that calls a throwing function needs the `try` on the left of `||`.
-                    let tryPrefix = point.original.split(whereSeparator: { !$0.isLetter }).contains("try") ? "try " : ""
-                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(tryPrefix)\(active) || (", order: 0))
+                    // A ternary, not `||`: the condition stays an expression of its own (no
+                    // autoclosure), so a `try` or `await` in it keeps its typed error and context.
+                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(active) ? true : (", order: 0))
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: "))", order: 2))
                 }
             }
