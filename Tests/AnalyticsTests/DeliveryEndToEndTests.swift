@@ -267,6 +267,28 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// A flush and the 60 s timer at the same moment, both waiting for the
+    /// worker: the flush sends, and the failure arms the retry before the
+    /// timer's own work runs. That work belongs to a timer that no longer
+    /// counts and must not send the retry early (no backoff against a
+    /// failing collector).
+    @Test func aTimerThatFiredBehindOtherWorkDoesNotCutTheBackoffShort() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(503))
+            client.track(3)
+            #expect(client.clock.pendingTimers == [.seconds(60)])
+            client.clock.execute {
+                client.analytics.flush()
+                client.clock.advance(by: .seconds(60)) // fires; its work runs after the flush and the 503
+            }
+            #expect(client.transport.requests.count == 1, "one request; the retry waits for its timer")
+            #expect(client.clock.pendingTimers == [.seconds(5)])
+            client.clock.advance(by: .seconds(5))
+            #expect(client.transport.requests.count == 2)
+        }
+    }
+
     @Test func oneRequestInFlightAtATime() throws {
         try withStorage { storage in
             let clock = ManualClock()

@@ -137,6 +137,23 @@ struct PersistenceTests {
         }
     }
 
+    /// Events the worker has received but not yet written when the opt-out
+    /// arrives (one burst: the group commit runs after it) are forgotten too,
+    /// not written after the purge and sent once the user opts back in.
+    @Test func anOptOutForgetsEventsNotYetWritten() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.clock.execute {
+                client.track(3)
+                client.analytics.setOptOut(true)
+            }
+            client.analytics.setOptOut(false)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.isEmpty, "\(client.transport.sentEvents.count) events from before the opt-out went out")
+        }
+    }
+
     @Test func optingInWhenNeverOptedOutIsQuiet() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)

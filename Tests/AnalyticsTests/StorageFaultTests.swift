@@ -165,6 +165,7 @@ struct StorageFaultTests {
             let unreadable = storageTrouble(client, mentioning: "can no longer be read")
             #expect(unreadable.count == 1, "once, not once per attempt: \(client.diagnostics)")
             #expect(Set(client.transport.sentEvents.map(\.name)) == ["financial_checkout_failed"])
+            #expect(client.transport.batches.allSatisfy { !$0.events.isEmpty }, "the unread events make no empty request")
             client.analytics.stop()
         }
     }
