@@ -319,6 +319,61 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// Nothing queued, nothing to wait for: no timer at start, none after the
+    /// queue empties.
+    @Test func anEmptyQueueArmsNoTimer() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            #expect(client.clock.pendingTimers.isEmpty, "at start")
+            client.track(25)
+            #expect(client.transport.sentEvents.count == 25)
+            #expect(client.clock.pendingTimers.isEmpty, "after the queue emptied")
+        }
+    }
+
+    /// A flush with nothing queued (the app went to the background offline)
+    /// asks for nothing later: the next event, online, waits its 60 s.
+    @Test func aFlushWithNothingQueuedLeavesTheNextEventToItsTimer() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.analytics.flush()
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.track(1)
+            #expect(client.transport.requests.isEmpty, "a lone event waits for its batch or its 60 s")
+            client.clock.advance(by: .seconds(60))
+            #expect(client.transport.sentEvents.count == 1)
+        }
+    }
+
+    /// The 60 s timer fires after the network went away: nothing is sent
+    /// until it returns.
+    @Test func theBatchTimerFiringOfflineSendsNothing() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(3)
+            client.connectivity.set(NetworkStatus(network: .offline))
+            client.clock.advance(by: .seconds(60))
+            #expect(client.transport.requests.isEmpty)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            #expect(client.transport.sentEvents.count == 3)
+        }
+    }
+
+    /// The timer of an event the opt-out purged fires on an empty queue; after
+    /// opting back in, a lone event still gets its own 60 s timer.
+    @Test func aLoneEventAfterAnOptOutAndBackInIsStillTimed() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(1)
+            client.analytics.setOptOut(true)
+            client.clock.advance(by: .seconds(60))
+            client.analytics.setOptOut(false)
+            client.track(1, startingAt: 1)
+            client.clock.advance(by: .seconds(60))
+            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [1])
+        }
+    }
+
     @Test func lowPowerModeHoldsEventsUntilItEnds() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)

@@ -208,4 +208,20 @@ struct StorageFaultTests {
             #expect(Set(client.transport.sentEvents.map(\.eventID)).count == 25)
         }
     }
+
+    /// A 400 after a 503 is not a recovery (the batch was refused for good,
+    /// reported apart); the next 2xx is.
+    @Test func onlyADeliveredBatchReportsTheRecovery() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(503), .status(400), .accepted)
+            client.track(25)
+            client.clock.advance(by: .seconds(5)) // the retry: 400, dropped
+            #expect(client.transport.requests.count == 2)
+            #expect(!client.diagnostics.contains(.deliveryRecovered), "\(client.diagnostics)")
+            client.track(25, startingAt: 25)
+            #expect(client.transport.requests.count == 3)
+            #expect(client.diagnostics.filter { $0 == .deliveryRecovered }.count == 1)
+        }
+    }
 }
