@@ -163,6 +163,18 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// Without a flush too: what `bad_field` leaves of a full batch is resent
+    /// at once, even a single event, not left to the 60 s timer.
+    @Test func theOneEventBadFieldLeavesIsResentAtOnce() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            let fields = (0..<24).map { "\"events[\($0)].ts\"" }.joined(separator: ",")
+            client.transport.enqueue(.status(400, body: "{\"error\":\"bad_field\",\"fields\":[\(fields)]}"))
+            client.track(25)
+            #expect(client.transport.batches.map(\.events.count) == [25, 1], "the survivor goes out right after the answer")
+        }
+    }
+
     @Test func tooLargeSplitsTheBatchInHalves() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)
@@ -174,6 +186,17 @@ struct DeliveryEndToEndTests {
             try #require(sizes == [4, 2, 2])
             let first = client.transport.batches[0].events.map(\.eventID)
             #expect(client.transport.batches[1...].flatMap { $0.events.map(\.eventID) } == first)
+        }
+    }
+
+    /// Two events too large together go out one by one; each alone is accepted.
+    @Test func aPairTooLargeTogetherGoesOutOneByOne() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(413, body: "{\"error\":\"too_large\"}"))
+            client.track(2)
+            client.analytics.flush()
+            #expect(client.transport.batches.map(\.events.count) == [2, 1, 1])
         }
     }
 
@@ -371,6 +394,17 @@ struct DeliveryEndToEndTests {
             client.track(1, startingAt: 1)
             client.clock.advance(by: .seconds(60))
             #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [1])
+        }
+    }
+
+    /// One event is enough: it goes out when the network returns, not when
+    /// 24 more arrive.
+    @Test func aSingleEventWaitingOfflineGoesOutWhenTheNetworkReturns() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(1)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            #expect(client.transport.sentEvents.count == 1)
         }
     }
 

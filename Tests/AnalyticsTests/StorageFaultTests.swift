@@ -209,6 +209,22 @@ struct StorageFaultTests {
         }
     }
 
+    /// Every answer that is retried is reported as failing delivery, with
+    /// what to check: overload for 429 and 5xx, the endpoint for the rest
+    /// (3xx, 401, 414: statuses a collector never sends).
+    @Test(arguments: [(300, ", which a collector never does"), (401, ", which a collector never does"),
+                      (414, ", which a collector never does"), (429, " (overloaded or failing)"), (503, " (overloaded or failing)")])
+    func aRetriedAnswerIsReportedWithWhatToCheck(status: Int, explanation: String) throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(status))
+            client.track(25)
+            let failing = client.diagnostics.compactMap { if case .deliveryFailing(let reason) = $0 { reason } else { nil } }
+            #expect(failing.count == 1, "\(client.diagnostics)")
+            #expect(failing.first?.contains("answered \(status)\(explanation)") == true, "\(failing)")
+        }
+    }
+
     /// A 400 after a 503 is not a recovery (the batch was refused for good,
     /// reported apart); the next 2xx is.
     @Test func onlyADeliveredBatchReportsTheRecovery() throws {
