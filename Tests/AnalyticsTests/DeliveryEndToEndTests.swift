@@ -163,6 +163,18 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// A field path past the end of the batch names no event of it.
+    @Test func badFieldNamingAnEventPastTheBatchDropsOnlyTheOnesInIt() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(400, body: "{\"error\":\"bad_field\",\"fields\":[\"events[1].ts\",\"events[4].ts\"]}"))
+            client.track(4)
+            client.analytics.flush()
+            #expect(client.transport.batches.map(\.events.count) == [4, 3])
+            #expect(client.diagnostics.contains(.eventsDroppedByCollector(count: 1)))
+        }
+    }
+
     /// Without a flush too: what `bad_field` leaves of a full batch is resent
     /// at once, even a single event, not left to the 60 s timer.
     @Test func theOneEventBadFieldLeavesIsResentAtOnce() throws {

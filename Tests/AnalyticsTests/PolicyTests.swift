@@ -43,6 +43,7 @@ struct ResponsePolicyTests {
         #expect(ResponsePolicy.eventIndex(inPath: "events[12].props.card") == 12)
         #expect(ResponsePolicy.eventIndex(inPath: "app_id") == nil)
         #expect(ResponsePolicy.eventIndex(inPath: "events[x].ts") == nil)
+        #expect(ResponsePolicy.eventIndex(inPath: "extras[12].x") == nil, "a field outside the events")
     }
 }
 

@@ -210,10 +210,12 @@ struct StorageFaultTests {
     }
 
     /// Every answer that is retried is reported as failing delivery, with
-    /// what to check: overload for 429 and 5xx, the endpoint for the rest
-    /// (3xx, 401, 414: statuses a collector never sends).
+    /// what to check (overload for 429 and 5xx, the endpoint for statuses a
+    /// collector never sends: 3xx, 401, 414, 600), and its events are kept
+    /// and sent again.
     @Test(arguments: [(300, ", which a collector never does"), (401, ", which a collector never does"),
-                      (414, ", which a collector never does"), (429, " (overloaded or failing)"), (503, " (overloaded or failing)")])
+                      (414, ", which a collector never does"), (429, " (overloaded or failing)"), (500, " (overloaded or failing)"),
+                      (599, " (overloaded or failing)"), (600, ", which a collector never does")])
     func aRetriedAnswerIsReportedWithWhatToCheck(status: Int, explanation: String) throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage)
@@ -222,6 +224,9 @@ struct StorageFaultTests {
             let failing = client.diagnostics.compactMap { if case .deliveryFailing(let reason) = $0 { reason } else { nil } }
             #expect(failing.count == 1, "\(client.diagnostics)")
             #expect(failing.first?.contains("answered \(status)\(explanation)") == true, "\(failing)")
+            client.clock.advance(by: .seconds(5))
+            let batches = client.transport.batches
+            #expect(batches.count == 2 && batches[1].events.map(\.eventID) == batches[0].events.map(\.eventID), "kept and retried")
         }
     }
 
