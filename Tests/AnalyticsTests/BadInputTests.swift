@@ -48,6 +48,8 @@ struct BadInputTests {
     @Test func invalidAppIDAndBatchSizeAreRefused() {
         var configuration = Configuration.testing(appID: "my app", storage: nil, clock: ManualClock(), transport: RecordingTransport())
         #expect(throws: AnalyticsError.invalidAppID("my app")) { try Analytics().start(configuration) }
+        configuration.appID = ""
+        #expect(throws: AnalyticsError.invalidAppID("")) { try Analytics().start(configuration) }
         configuration.appID = "com.example.app"
         configuration.batchSize = 501
         #expect(throws: AnalyticsError.invalidBatchSize(501)) { try Analytics().start(configuration) }

@@ -440,4 +440,14 @@ struct DeliveryEndToEndTests {
             #expect(client.transport.sentEvents.count == 30)
         }
     }
+
+    /// An app whose lifecycle posts no notifications reports it by hand.
+    @Test func aBackgroundReportedByHandFlushesToo() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(3)
+            client.analytics.handle(.background)
+            #expect(client.transport.sentEvents.count == 3)
+        }
+    }
 }

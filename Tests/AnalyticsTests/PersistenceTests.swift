@@ -114,6 +114,16 @@ struct PersistenceTests {
         }
     }
 
+    /// README: by default the queue keeps 10,000 events; the 10,001st
+    /// waiting pushes out the oldest, reported with the exact count.
+    @Test func theQueueKeeps10000EventsByDefault() throws {
+        let client = try TestClient(storage: nil, network: .offline)
+        client.track(10_000)
+        #expect(!client.diagnostics.contains { if case .queueOverflow = $0 { true } else { false } })
+        client.track(1, startingAt: 10_000)
+        #expect(client.diagnostics.filter { if case .queueOverflow = $0 { true } else { false } } == [.queueOverflow(dropped: 1)])
+    }
+
     @Test func optingOutPurgesTheQueueAndStopsCollecting() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage, network: .offline)
