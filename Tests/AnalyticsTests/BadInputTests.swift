@@ -45,7 +45,7 @@ struct BadInputTests {
         #expect(AnalyticsError.invalidEndpoint(endpoint).description.contains("absolute http or https URL"))
     }
 
-    @Test func invalidAppIDAndBatchSizeAreRefused() {
+    @Test func invalidAppIDBatchSizeAndQueueCapacityAreRefused() {
         var configuration = Configuration.testing(appID: "my app", storage: nil, clock: ManualClock(), transport: RecordingTransport())
         #expect(throws: AnalyticsError.invalidAppID("my app")) { try Analytics().start(configuration) }
         configuration.appID = ""
@@ -53,6 +53,13 @@ struct BadInputTests {
         configuration.appID = "com.example.app"
         configuration.batchSize = 501
         #expect(throws: AnalyticsError.invalidBatchSize(501)) { try Analytics().start(configuration) }
+        configuration.batchSize = 25
+        configuration.queueCapacity = 0
+        #expect(throws: AnalyticsError.invalidQueueCapacity(0)) { try Analytics().start(configuration) }
+        configuration.queueCapacity = 1
+        let smallest = Analytics()
+        #expect(throws: Never.self) { try smallest.start(configuration) }
+        smallest.stop()
     }
 
     @Test func startingTwiceIsRefusedAndStopThenStartWorks() throws {

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 @testable import MutationHarness
 
-/// `mutate explore` and `promote` end to end on the fixture package, in the
-/// serialized end-to-end suite (they share its built scratch copy).
-extension HarnessEndToEndTests {
+/// `mutate explore` and `promote` end to end on the fixture package.
+extension HarnessExploreAndInterruptTests {
     private func harness(_ arguments: [String], in folder: URL) -> (HarnessExitCode, String) {
         let output = OutputBox()
         let code = Harness(workingDirectory: folder, print: { output.append($0) })

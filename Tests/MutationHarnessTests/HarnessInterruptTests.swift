@@ -2,10 +2,20 @@ import Foundation
 import Testing
 @testable import MutationHarness
 
-/// The real `mutate` executable, interrupted at each phase of a run, and two
-/// runs on one scratch copy. Part of the serialized end-to-end suite: they
-/// share its built scratch copy.
-extension HarnessEndToEndTests {
+/// The second serialized end-to-end suite: `explore` and `promote`, the real
+/// `mutate` executable interrupted at each phase of a run, and two runs on
+/// one scratch copy. Its scratch copy is its own, so it runs beside
+/// `HarnessEndToEndTests` (which spends 15 s of its run waiting for a
+/// hanging mutant's time limit) instead of after it.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
+       .serialized)
+struct HarnessExploreAndInterruptTests {
+    /// Built once, kept between test runs under `.build/test-scratch`, like
+    /// `HarnessEndToEndTests.sharedScratch`.
+    static let sharedScratch = Scratch.base.appendingPathComponent("shared-explore-scratch", isDirectory: true)
+}
+
+extension HarnessExploreAndInterruptTests {
     /// The `mutate` built next to this test bundle.
     static var mutateExecutable: URL {
         let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mutate")
