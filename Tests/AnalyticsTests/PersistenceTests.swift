@@ -114,6 +114,20 @@ struct PersistenceTests {
         }
     }
 
+    /// A burst that overflows before the worker even sees it (the hand-off
+    /// holds at most the queue's capacity) is reported to the app with the
+    /// exact count, and the newest events are the ones kept.
+    @Test func aBurstDroppedAtTheHandOffIsReportedWithItsCount() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage, network: .offline) { $0.queueCapacity = 3 }
+            client.clock.execute { client.track(5) }
+            #expect(client.diagnostics.filter { if case .queueOverflow = $0 { true } else { false } } == [.queueOverflow(dropped: 2)])
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [2, 3, 4])
+        }
+    }
+
     /// README: by default the queue keeps 10,000 events; the 10,001st
     /// waiting pushes out the oldest, reported with the exact count.
     @Test func theQueueKeeps10000EventsByDefault() throws {
