@@ -1,4 +1,5 @@
 import Analytics
+import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing
@@ -428,6 +429,22 @@ struct DeliveryEndToEndTests {
             #expect(client.transport.requests.isEmpty)
             client.connectivity.set(NetworkStatus(network: .wifi, isLowPower: false))
             #expect(client.transport.sentEvents.count == 25)
+        }
+    }
+
+    /// `sendsToCollector = false`: the app's providers get every event, the
+    /// collector no request, and the completion forms still complete.
+    @Test func withoutTheCollectorOnlyTheAppsProvidersReceiveAndFlushAndStopComplete() throws {
+        try withStorage { storage in
+            let spy = AnalyticsSpy()
+            let client = try TestClient(storage: storage) { $0.sendsToCollector = false; $0.providers = [spy] }
+            client.track(25)
+            let calls = Locked(0)
+            client.analytics.flush(completion: { calls.withLock { $0 += 1 } })
+            client.analytics.stop(completion: { calls.withLock { $0 += 1 } })
+            #expect(spy.received.count == 25)
+            #expect(client.transport.requests.isEmpty)
+            #expect(calls.withLock { $0 } == 2, "flush and stop each called their completion")
         }
     }
 

@@ -120,11 +120,11 @@ struct PersistenceTests {
     @Test func aBurstDroppedAtTheHandOffIsReportedWithItsCount() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage, network: .offline) { $0.queueCapacity = 3 }
-            client.clock.execute { client.track(5) }
-            #expect(client.diagnostics.filter { if case .queueOverflow = $0 { true } else { false } } == [.queueOverflow(dropped: 2)])
+            client.clock.execute { client.track(4) }
+            #expect(client.diagnostics.filter { if case .queueOverflow = $0 { true } else { false } } == [.queueOverflow(dropped: 1)])
             client.connectivity.set(NetworkStatus(network: .wifi))
             client.analytics.flush()
-            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [2, 3, 4])
+            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [1, 2, 3])
         }
     }
 
@@ -180,12 +180,34 @@ struct PersistenceTests {
 
     @Test func optingInWhenNeverOptedOutIsQuiet() throws {
         try withStorage { storage in
-            let client = try TestClient(storage: storage)
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(3)
             client.analytics.setOptOut(false)
-            client.track(1)
+            client.track(1, startingAt: 3)
+            client.connectivity.set(NetworkStatus(network: .wifi))
             client.analytics.flush()
             #expect(client.diagnostics.isEmpty, "no file to delete is no trouble: \(client.diagnostics)")
-            #expect(client.transport.sentEvents.count == 1)
+            #expect(client.transport.sentEvents.count == 4, "opting in purges nothing")
+        }
+    }
+
+    /// Opted out before start: what an earlier launch left on disk is
+    /// purged at start, not sent once the user opts back in.
+    @Test func anOptOutBeforeStartPurgesWhatAnEarlierLaunchLeft() throws {
+        try withStorage { storage in
+            let earlier = try TestClient(storage: storage, network: .offline)
+            earlier.track(3)
+            earlier.analytics.stop()
+
+            let analytics = Analytics()
+            analytics.setOptOut(true)
+            let clock = ManualClock()
+            let transport = RecordingTransport(clock: clock)
+            try analytics.start(.testing(storage: storage, clock: clock, transport: transport))
+            analytics.setOptOut(false)
+            analytics.flush()
+            #expect(transport.sentEvents.isEmpty, "\(transport.sentEvents.count) events from before the opt-out went out")
+            analytics.stop()
         }
     }
 

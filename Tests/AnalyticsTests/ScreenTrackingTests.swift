@@ -40,6 +40,20 @@ struct ScreenTrackingTests {
 
     private func client(_ storage: URL) throws -> TestClient { try TestClient(storage: storage) }
 
+    /// Screens shown while opted out are not tracked at all: after opting
+    /// back in, no visit closes that never opened on the wire.
+    @Test func screensShownWhileOptedOutLeaveNoVisitBehind() throws {
+        try withStorage { storage in
+            let client = try client(storage)
+            client.analytics.setOptOut(true)
+            client.analytics.screens.enter("home")
+            client.clock.advance(by: .seconds(3))
+            client.analytics.setOptOut(false)
+            client.analytics.screens.enter("search")
+            #expect(visits(client) == [.enter("search", modal: false)])
+        }
+    }
+
     @Test func tabSwitchReplacesTheTop() throws {
         try withStorage { storage in
             let client = try client(storage)
