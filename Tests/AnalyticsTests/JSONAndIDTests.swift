@@ -201,6 +201,22 @@ struct UUIDGeneratorTests {
         #expect((0..<2000).map { _ in again() } == draws, "a seed repeats its sequence")
     }
 
+    /// `seeded` is SplitMix64: from seed 0 its first outputs are the
+    /// reference values (Vigna's splitmix64.c), top 53 bits as the fraction.
+    @Test func seededJitterIsSplitMix64() {
+        let jitter = Jitter.seeded(0)
+        let reference: [UInt64] = [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F]
+        #expect((0..<3).map { _ in jitter() } == reference.map { Double($0 >> 11) / Double(UInt64(1) << 53) })
+    }
+
+    /// The live source spreads over the interval: none of 2,000 draws sits
+    /// on the clamp at its top.
+    @Test func liveJitterStaysInsideTheUnitInterval() {
+        let draws = (0..<2000).map { _ in Jitter.live() }
+        #expect(draws.filter { $0 >= 0.999_999_999 }.isEmpty)
+        #expect(draws.min()! < 0.05 && draws.max()! > 0.95)
+    }
+
     @Test func timeOrderedIdsFollowTheClockAndNeverRepeat() {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
         let ids = UUIDGenerator.timeOrdered(clock: clock)
