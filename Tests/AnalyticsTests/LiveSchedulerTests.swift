@@ -79,4 +79,15 @@ struct DispatchWorkSchedulerTests {
         #expect(done.wait(timeout: .now() + 10) == .success, "delayed work ran")
         #expect(ran.withLock { $0 } == ["now", "delayed", "last"])
     }
+
+    /// A delay of seconds is waited for (whole seconds, not only the
+    /// fraction): work due in 5 s has not run 300 ms later.
+    @Test func workDueInSecondsWaitsForThem() {
+        let scheduler = DispatchWorkScheduler(label: "scheduler-seconds-test")
+        let ran = Locked(false)
+        let later = scheduler.schedule(after: .seconds(5)) { ran.withLock { $0 = true } }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!ran.withLock { $0 }, "ran before its 5 s were up")
+        later.cancel()
+    }
 }
