@@ -30,6 +30,45 @@ struct StorageFaultTests {
         return holder
     }
 
+    /// README: while the database refuses writes, new events wait in memory
+    /// and the disk is tried again 5 s later (not sooner, not at every event);
+    /// what waited moves to disk once, the recovery is reported once.
+    @Test func theDiskIsTriedAgainFiveSecondsLaterAndTakesBackWhatWaited() throws {
+        try withStorage { storage in
+            let holder = try lockedQueue(in: storage, waiting: 0)
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(2)
+            #expect(storageTrouble(client).count == 1, "the failing write is reported")
+            try holder.execute("COMMIT")
+            client.clock.advance(by: .milliseconds(4999))
+            client.track(1, startingAt: 2)
+            #expect(!client.diagnostics.contains(.storageRecovered), "not tried again before 5 s: \(client.diagnostics)")
+            client.clock.advance(by: .milliseconds(1))
+            client.track(1, startingAt: 3)
+            #expect(client.diagnostics.filter { $0 == .storageRecovered }.count == 1)
+            client.track(1, startingAt: 4)
+            #expect(client.diagnostics.filter { $0 == .storageRecovered }.count == 1, "reported once, not per write")
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.compactMap { $0.integer("error_code") } == [0, 1, 2, 3, 4], "each once, in order")
+        }
+    }
+
+    /// A batch drawn partly from disk and partly from memory (the disk
+    /// refused the newer events) still holds at most 25.
+    @Test func aBatchFromDiskAndMemoryTogetherHoldsAtMost25() throws {
+        try withStorage { storage in
+            let holder = try lockedQueue(in: storage, waiting: 90)
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(30, startingAt: 90)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(client.transport.batches.allSatisfy { $0.events.count <= 25 }, "\(client.transport.batches.map(\.events.count))")
+            #expect(Set(client.transport.sentEvents.map(\.eventID)).count == 120)
+            try holder.execute("ROLLBACK")
+        }
+    }
+
     @Test func aLockedDatabaseLosesNothingAndMixesNoBatches() throws {
         try withStorage { storage in
             // 100 events wait on disk; another connection holds the write lock for the whole launch.
