@@ -54,6 +54,52 @@ struct StorageFaultTests {
         }
     }
 
+    /// Deletes that failed under a lock are retried once the disk answers;
+    /// afterwards the queue counts what is really waiting, so 25 new events
+    /// go out at once. The trouble is reported once however often it recurs.
+    @Test func afterFailedDeletesAreRetriedTheQueueCountsTrueAgain() throws {
+        try withStorage { storage in
+            let holder = try lockedQueue(in: storage, waiting: 50)
+            let client = try TestClient(storage: storage, network: .offline)
+            client.track(1, startingAt: 50) // the write fails: memory
+            client.clock.advance(by: .seconds(6))
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush() // 51 sent; the due delete fails again
+            #expect(client.transport.sentEvents.count == 51, "sent while the deletes fail")
+            #expect(storageTrouble(client).count == 1, "once, however often it fails: \(client.diagnostics)")
+            try holder.execute("COMMIT")
+            client.clock.advance(by: .seconds(6))
+            client.track(1, startingAt: 51)
+            client.analytics.flush() // the disk answers: the set-aside deletes commit with this batch's
+            let before = client.transport.requests.count
+            client.track(25, startingAt: 52)
+            #expect(client.transport.requests.count == before + 1, "25 waiting: a batch goes out at once")
+            #expect(client.transport.batches.last?.events.count == 25)
+        }
+    }
+
+    /// An opt-out while the disk refused writes forgets what waited in memory
+    /// and what was set aside, once the disk answers again.
+    @Test func anOptOutForgetsWhatWaitedInMemoryAndWhatWasSetAside() throws {
+        try withStorage { storage in
+            let holder = try lockedQueue(in: storage, waiting: 25)
+            let client = try TestClient(storage: storage, network: .offline)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush() // 25 sent; their deletes fail and are set aside
+            client.connectivity.set(NetworkStatus(network: .offline))
+            client.track(3, startingAt: 25) // memory: the disk refused the last write
+            try holder.execute("COMMIT")
+            client.analytics.setOptOut(true)
+            client.analytics.setOptOut(false)
+            let before = client.transport.sentEvents.count
+            client.clock.advance(by: .seconds(6)) // the disk takes writes again
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.track(25, startingAt: 100)
+            let after = client.transport.sentEvents.dropFirst(before).compactMap { $0.integer("error_code") }
+            #expect(after == Array(100..<125), "only the new events, sent at 25: \(after)")
+        }
+    }
+
     /// A batch drawn partly from disk and partly from memory (the disk
     /// refused the newer events) still holds at most 25.
     @Test func aBatchFromDiskAndMemoryTogetherHoldsAtMost25() throws {
