@@ -298,6 +298,46 @@ struct PersistenceTests {
         }
     }
 
+    /// Opting back in is kept for the next launch: the flag file goes and
+    /// the next launch sends.
+    @Test func anOptInIsKeptForTheNextLaunch() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.analytics.setOptOut(true)
+            client.analytics.setOptOut(false)
+            client.analytics.stop()
+            #expect(!FileManager.default.fileExists(atPath: storage.appendingPathComponent("opted-out").path))
+            let next = try TestClient(storage: storage)
+            next.track(1)
+            next.analytics.flush()
+            #expect(next.transport.sentEvents.count == 1)
+        }
+    }
+
+    /// Files the SDK cannot create, for every user (root included): a folder
+    /// where the queue database or the opt-out flag should be. Each is
+    /// reported; events still go out from memory.
+    @Test func aQueueOrOptOutFileThatCannotBeCreatedIsReported() throws {
+        try withStorage { storage in
+            try FileManager.default.createDirectory(at: storage.appendingPathComponent("events.sqlite/inside"), withIntermediateDirectories: true)
+            let client = try TestClient(storage: storage)
+            #expect(client.diagnostics.contains { if case .storageUnavailable(let reason) = $0 { reason.contains("events.sqlite") } else { false } },
+                    "\(client.diagnostics)")
+            client.track(2)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 2)
+            client.analytics.stop()
+        }
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            // A folder named like the flag file: the file cannot be written over it.
+            try FileManager.default.createDirectory(at: storage.appendingPathComponent("opted-out"), withIntermediateDirectories: true)
+            client.analytics.setOptOut(true)
+            #expect(client.diagnostics.contains { if case .storageUnavailable(let reason) = $0 { reason.contains("the opt-out holds for this run only") } else { false } },
+                    "\(client.diagnostics)")
+        }
+    }
+
     @Test func unusableStorageDirectoryFallsBackToMemory() throws {
         try withStorage { storage in
             // A file where the folder should be fails for every user, root included.
