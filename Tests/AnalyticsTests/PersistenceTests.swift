@@ -265,6 +265,23 @@ struct PersistenceTests {
         }
     }
 
+    /// A damaged database that cannot even be moved aside (something already
+    /// holds the name it would get) is reported; events go out from memory.
+    @Test func aCorruptDatabaseThatCannotBeMovedAsideIsReported() throws {
+        try withStorage { storage in
+            try Data("not a database".utf8).write(to: storage.appendingPathComponent("events.sqlite"))
+            let clock = ManualClock(now: Date(timeIntervalSince1970: 1_767_225_600))
+            let taken = storage.appendingPathComponent("events.sqlite.unreadable-1767225600000/inside")
+            try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
+            let client = try TestClient(storage: storage, clock: clock)
+            #expect(client.diagnostics.contains { if case .storageUnavailable(let reason) = $0 { reason.contains("cannot be moved aside") } else { false } },
+                    "\(client.diagnostics)")
+            client.track(2)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 2)
+        }
+    }
+
     @Test func aGarbageInstallIDFileIsReportedBeforeItIsReplaced() throws {
         try withStorage { storage in
             try Data("not-a-uuid\n".utf8).write(to: storage.appendingPathComponent("install-id"))
