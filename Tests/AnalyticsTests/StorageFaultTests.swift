@@ -18,6 +18,11 @@ struct StorageFaultTests {
         }
     }
 
+    /// The clients of these tests wait 100 ms, not the SDK's 2 s, for the
+    /// lock a test holds: the same failures, without blocking the test
+    /// runner's few threads for seconds.
+    static func briefLockWait(_ configuration: inout Configuration) { configuration.storageBusyTimeout = .milliseconds(100) }
+
     /// An earlier, offline launch leaves `count` events on disk; then another
     /// connection takes the write lock (`BEGIN IMMEDIATE`) and holds it until
     /// the caller commits or rolls back.
@@ -36,7 +41,7 @@ struct StorageFaultTests {
     @Test func theDiskIsTriedAgainFiveSecondsLaterAndTakesBackWhatWaited() throws {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 0)
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.track(2)
             #expect(storageTrouble(client).count == 1, "the failing write is reported")
             try holder.execute("COMMIT")
@@ -60,7 +65,7 @@ struct StorageFaultTests {
     @Test func afterFailedDeletesAreRetriedTheQueueCountsTrueAgain() throws {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 50)
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.track(1, startingAt: 50) // the write fails: memory
             client.clock.advance(by: .seconds(6))
             client.connectivity.set(NetworkStatus(network: .wifi))
@@ -83,7 +88,7 @@ struct StorageFaultTests {
     @Test func anOptOutForgetsWhatWaitedInMemoryAndWhatWasSetAside() throws {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 25)
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.connectivity.set(NetworkStatus(network: .wifi))
             client.analytics.flush() // 25 sent; their deletes fail and are set aside
             client.connectivity.set(NetworkStatus(network: .offline))
@@ -105,7 +110,7 @@ struct StorageFaultTests {
     @Test func aBatchFromDiskAndMemoryTogetherHoldsAtMost25() throws {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 90)
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.track(30, startingAt: 90)
             client.connectivity.set(NetworkStatus(network: .wifi))
             client.analytics.flush()
@@ -119,7 +124,7 @@ struct StorageFaultTests {
         try withStorage { storage in
             // 100 events wait on disk; another connection holds the write lock for the whole launch.
             let holder = try lockedQueue(in: storage, waiting: 100)
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.track(10, startingAt: 100)
             #expect(client.diagnostics.contains { if case .storageUnavailable = $0 { true } else { false } }, "the failing write is reported")
             client.connectivity.set(NetworkStatus(network: .wifi))
@@ -184,7 +189,7 @@ struct StorageFaultTests {
             let holder = try lockedQueue(in: storage, waiting: 30)
             defer { try? holder.execute("ROLLBACK") }
             // Nothing is tracked: the first write this client tries is the delete after delivery.
-            let client = try TestClient(storage: storage)
+            let client = try TestClient(storage: storage, configure: Self.briefLockWait)
             client.analytics.flush()
             let undeletable = storageTrouble(client, mentioning: "cannot be deleted")
             #expect(undeletable.count == 1, "reported once for the two batches: \(client.diagnostics)")
@@ -198,7 +203,7 @@ struct StorageFaultTests {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 1)
             defer { try? holder.execute("ROLLBACK") }
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             for round in 0..<2 {
                 client.track(1, startingAt: round)
                 client.clock.advance(by: .seconds(6)) // past the 5 s before the disk is tried again
@@ -215,7 +220,7 @@ struct StorageFaultTests {
         try withStorage { storage in
             let holder = try lockedQueue(in: storage, waiting: 3)
             defer { try? holder.execute("ROLLBACK") }
-            let client = try TestClient(storage: storage, network: .offline)
+            let client = try TestClient(storage: storage, network: .offline, configure: Self.briefLockWait)
             client.analytics.setOptOut(true)
             let reports = storageTrouble(client, mentioning: "the opt-out could not empty the queue on disk")
             #expect(reports.count == 1, "\(client.diagnostics)")

@@ -9,7 +9,7 @@ extension CollectorUploader {
         if let replaced = installID.replacedUnreadable { report(.installIDReplaced(reason: replaced)) }
         let clock = configuration.clock
         let queue = ResilientQueue(
-            disk: storage?.openQueueDatabase(capacity: configuration.queueCapacity, now: clock.now()),
+            disk: storage?.openQueueDatabase(capacity: configuration.queueCapacity, now: clock.now(), busyTimeout: configuration.storageBusyTimeout),
             capacity: configuration.queueCapacity, uptime: { clock.uptime() }, report: report
         )
         return CollectorUploader(

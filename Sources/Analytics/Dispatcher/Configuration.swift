@@ -55,6 +55,10 @@ public struct Configuration: Sendable {
     /// Where the SDK's work runs: one serial queue. `package`, so only this
     /// package's testing kit replaces it (see `WorkScheduler`).
     package var scheduler: any WorkScheduler = DispatchWorkScheduler()
+    /// How long a queue write waits for another process's lock on the
+    /// database before the events go to memory (and the disk is tried again
+    /// 5 s later). `package`: tests of a locked disk shorten it.
+    package var storageBusyTimeout: Duration = .seconds(2)
     public var ids: UUIDGenerator = .timeOrdered()
     /// The install id's source: random, never a counter.
     public var installIDs: UUIDGenerator = .random

@@ -10,8 +10,8 @@ package final class SQLiteEventQueue: EventQueue {
 
     /// Opens or creates the queue at `path`. Throws for a file that is not a
     /// database, or a directory that cannot be written.
-    package init(path: String, capacity: Int) throws(SQLiteError) {
-        database = try SQLiteDatabase(path: path)
+    package init(path: String, capacity: Int, busyTimeout: Duration = .seconds(2)) throws(SQLiteError) {
+        database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
         self.capacity = capacity
         try database.execute("""
             PRAGMA journal_mode = WAL;

@@ -28,10 +28,10 @@ struct StorageFolder {
     /// The queue database, or nil (reported) when none can be had. A file
     /// that is not a database (or a damaged one) is moved aside, kept for
     /// inspection, and a fresh queue started: it would fail every launch.
-    func openQueueDatabase(capacity: Int, now: Date) -> SQLiteEventQueue? {
+    func openQueueDatabase(capacity: Int, now: Date, busyTimeout: Duration = .seconds(2)) -> SQLiteEventQueue? {
         let file = url.appendingPathComponent(SQLiteEventQueue.fileName)
         do {
-            return try SQLiteEventQueue(path: file.path, capacity: capacity)
+            return try SQLiteEventQueue(path: file.path, capacity: capacity, busyTimeout: busyTimeout)
         } catch where SQLiteDatabase.isCorruption(error) {
             let aside = url.appendingPathComponent("\(SQLiteEventQueue.fileName).unreadable-\(EpochMilliseconds.of(now))")
             do {
@@ -42,7 +42,7 @@ struct StorageFolder {
                     // into the fresh one.
                     if FileManager.default.fileExists(atPath: companion) { try FileManager.default.removeItem(atPath: companion) }
                 }
-                let fresh = try SQLiteEventQueue(path: file.path, capacity: capacity)
+                let fresh = try SQLiteEventQueue(path: file.path, capacity: capacity, busyTimeout: busyTimeout)
                 report(.storageRepaired(movedTo: aside.path))
                 return fresh
             } catch {

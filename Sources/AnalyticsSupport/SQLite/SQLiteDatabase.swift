@@ -36,8 +36,9 @@ package final class SQLiteDatabase {
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database and proves it is readable, so a
-    /// corrupt file fails here rather than on the first insert.
-    package init(path: String) throws(SQLiteError) {
+    /// corrupt file fails here rather than on the first insert. A statement
+    /// that finds another connection's lock retries for up to `busyTimeout`.
+    package init(path: String, busyTimeout: Duration = .seconds(2)) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
@@ -47,7 +48,8 @@ package final class SQLiteDatabase {
             throw .open(path: path, code: code, message: message)
         }
         handle = connection
-        sqlite3_busy_timeout(connection, 2_000)
+        let (seconds, attoseconds) = busyTimeout.components
+        sqlite3_busy_timeout(connection, Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
         do {
             _ = try query("PRAGMA schema_version")
         } catch {
