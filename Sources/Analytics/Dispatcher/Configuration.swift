@@ -1,3 +1,4 @@
+import AnalyticsSupport
 import Foundation
 
 /// Everything `Analytics.start(_:)` needs. Only the app id and the collector
@@ -58,7 +59,7 @@ public struct Configuration: Sendable {
     /// How long a queue write waits for another process's lock on the
     /// database before the events go to memory (and the disk is tried again
     /// 5 s later). `package`: tests of a locked disk shorten it.
-    package var storageBusyTimeout: Duration = .seconds(2)
+    package var storageBusyTimeout = SQLiteDatabase.defaultBusyTimeout
     public var ids: UUIDGenerator = .timeOrdered()
     /// The install id's source: random, never a counter.
     public var installIDs: UUIDGenerator = .random

@@ -10,7 +10,7 @@ package final class SQLiteEventQueue: EventQueue {
 
     /// Opens or creates the queue at `path`. Throws for a file that is not a
     /// database, or a directory that cannot be written.
-    package init(path: String, capacity: Int, busyTimeout: Duration = .seconds(2)) throws(SQLiteError) {
+    package init(path: String, capacity: Int, busyTimeout: Duration = SQLiteDatabase.defaultBusyTimeout) throws(SQLiteError) {
         database = try SQLiteDatabase(path: path, busyTimeout: busyTimeout)
         self.capacity = capacity
         try database.execute("""

@@ -28,7 +28,7 @@ struct StorageFolder {
     /// The queue database, or nil (reported) when none can be had. A file
     /// that is not a database (or a damaged one) is moved aside, kept for
     /// inspection, and a fresh queue started: it would fail every launch.
-    func openQueueDatabase(capacity: Int, now: Date, busyTimeout: Duration = .seconds(2)) -> SQLiteEventQueue? {
+    func openQueueDatabase(capacity: Int, now: Date, busyTimeout: Duration) -> SQLiteEventQueue? {
         let file = url.appendingPathComponent(SQLiteEventQueue.fileName)
         do {
             return try SQLiteEventQueue(path: file.path, capacity: capacity, busyTimeout: busyTimeout)

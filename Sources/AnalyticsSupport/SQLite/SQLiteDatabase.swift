@@ -35,10 +35,14 @@ package final class SQLiteDatabase {
     /// Prepared statements by SQL text, reused across calls.
     private var statements: [String: OpaquePointer] = [:]
 
+    /// How long a statement retries against another connection's lock, unless
+    /// the caller says otherwise.
+    package static let defaultBusyTimeout: Duration = .seconds(2)
+
     /// Opens (creating if needed) the database and proves it is readable, so a
     /// corrupt file fails here rather than on the first insert. A statement
     /// that finds another connection's lock retries for up to `busyTimeout`.
-    package init(path: String, busyTimeout: Duration = .seconds(2)) throws(SQLiteError) {
+    package init(path: String, busyTimeout: Duration = defaultBusyTimeout) throws(SQLiteError) {
         var connection: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
         let code = sqlite3_open_v2(path, &connection, flags, nil)
