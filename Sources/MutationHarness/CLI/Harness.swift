@@ -13,6 +13,9 @@ public struct Harness {
     private let printError: (String) -> Void
     private let workingDirectory: URL
     private let environment: HarnessEnvironment
+    /// Builds, tests and reads the syntax tree; tests replace it so the
+    /// sub-commands run without spawning a toolchain.
+    var toolchain = HarnessToolchain()
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
@@ -115,7 +118,9 @@ public struct Harness {
                 .map { "\(mutant.filePath): \($0)" }
         }
         guard refusals.isEmpty else {
-            for refusal in Array(NSOrderedSet(array: refusals)) { printError("error: \(refusal)") }
+            // A path refused as both the old and the new file is named once.
+            var named: Set<String> = []
+            for refusal in refusals where named.insert(refusal).inserted { printError("error: \(refusal)") }
             printError("A mutant may change only files the scratch copy holds: the package's non-hidden files outside .build/ and mutants/, not through a symbolic link.")
             return .failure(.usage)
         }
@@ -174,7 +179,7 @@ public struct Harness {
         InterruptHandler.install()
         let report: LabReport
         do {
-            report = try Lab(configuration: configuration, mutants: mutants, print: print).run()
+            report = try Lab(configuration: configuration, mutants: mutants, runner: toolchain.runner, print: print).run()
         } catch LabError.interrupted(let signal) {
             printError("interrupted by signal \(signal): no verdict for the mutant that was running; "
                 + "\(configuration.outputPath.path)/report.md lists the mutants that finished (the rest are pending)")
@@ -230,9 +235,10 @@ public struct Harness {
         InterruptHandler.install()
         // With --list (build only) standard output carries just the list.
         let print = configuration.buildOnly ? printError : print
-        let lab = Lab(configuration: configuration, print: print) { workspace in
+        let findPoints = toolchain.findPoints
+        let lab = Lab(configuration: configuration, mutants: [], runner: toolchain.runner, print: print) { workspace in
             print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
-            var result = try explorer.explore(workspace, print: print)
+            var result = try findPoints(explorer, workspace, print)
             let generated = result.points.count
             let unknown = selection.ids.subtracting(result.points.map(\.id))
             for id in unknown.sorted() {

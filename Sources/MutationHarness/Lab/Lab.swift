@@ -63,14 +63,9 @@ public final class Lab {
         self.init(configuration: configuration, mutants: mutants, runner: ToolchainRunner(), print: print)
     }
 
-    /// A lab whose mutants are made by `generate` after the baseline build.
-    convenience init(configuration: LabConfiguration, print: @escaping (String) -> Void,
-                            generate: @escaping (ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))
-    {
-        self.init(configuration: configuration, mutants: [], runner: ToolchainRunner(), print: print, generate: generate)
-    }
-
-    /// A lab whose commands `runner` runs (tests drive the loop without a toolchain).
+    /// A lab whose commands `runner` runs (tests drive the loop without a
+    /// toolchain); with `generate`, its mutants are made by it after the
+    /// baseline build.
     init(configuration: LabConfiguration, mutants: [Mutant], runner: any CommandRunning, print: @escaping (String) -> Void,
          generate: ((ScratchWorkspace) throws -> (run: [Mutant], ignored: [MutantResult]))? = nil)
     {

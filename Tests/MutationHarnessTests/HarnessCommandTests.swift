@@ -1,0 +1,336 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// Every sub-command through `Harness.main`, as the `mutate` executable
+/// runs it, with a scripted toolchain: what it prints on each stream and
+/// the exit code it returns. No build and no test process is started, so
+/// these run inside a mutate run too and kill mutants in the command layer.
+struct HarnessCommandTests {
+    struct Outcome {
+        var code: HarnessExitCode
+        var output: String
+        var errors: String
+    }
+
+    /// `a + b`, with a comment after it: the generated mutants below are
+    /// the subtraction (killed) and a change of the comment (survives).
+    static let source = "public enum Arithmetic {\n    public static func add(_ a: Int, _ b: Int) -> Int {\n        a + b // adds\n    }\n}\n"
+
+    static func point(_ text: String, _ replacement: String, _ mutationOperator: MutationOperator) -> MutationPoint {
+        let bytes = Array(source.utf8)
+        let needle = Array(text.utf8)
+        let start = (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }!
+        let lineStart = bytes[..<start].lastIndex(of: UInt8(ascii: "\n"))! + 1
+        return MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: start, end: start + needle.count, line: 3,
+                             column: start - lineStart + 1, mutationOperator: mutationOperator, original: text, replacement: replacement)
+    }
+
+    static let subtraction = point("+", "-", .arithmetic)
+    static let comment = point("adds", "sums", .booleanLiteral)
+
+    private func package(in scratch: Scratch, mutants: [String: String] = [:]) throws -> URL {
+        try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
+        try scratch.write("pkg/mutants/.keep", "")
+        for (name, change) in mutants {
+            try scratch.write("pkg/mutants/\(name).patch", """
+                Mutant: \(name)
+                Description: \(name) in a user's words
+
+                --- a/Sources/Tiny/Arithmetic.swift
+                +++ b/Sources/Tiny/Arithmetic.swift
+                @@ -3 +3 @@
+                -        a + b // adds
+                +\(change)
+
+                """)
+        }
+        return scratch.url.appendingPathComponent("pkg")
+    }
+
+    private func mutate(_ arguments: [String], in scratch: Scratch, runner: ScriptedRunner = ScriptedRunner(),
+                        points: [MutationPoint] = [subtraction, comment], warnings: [String] = []) -> Outcome
+    {
+        let output = OutputBox()
+        let errors = OutputBox()
+        var harness = Harness(workingDirectory: scratch.url, print: { output.append($0) }, printError: { errors.append($0) })
+        harness.toolchain.runner = runner
+        harness.toolchain.findPoints = { explorer, _, print in
+            print("  reading Tiny (1 file(s))")
+            let wanted = points.filter { point in explorer.paths.contains { Explorer.isWithin(point.file, $0) } }
+            return Explorer.Found(points: wanted, compilerVersion: "Swift version 9.9", warnings: warnings)
+        }
+        let code = harness.main(arguments)
+        return Outcome(code: code, output: output.text, errors: errors.text)
+    }
+
+    private func builds(_ runner: ScriptedRunner) -> Int { runner.calls.filter { $0.command == "build" }.count }
+
+    // MARK: - run
+
+    @Test func aRunPrintsWhatItRunsTheVerdictAndWhereTheReportsAre() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+            let outcome = mutate(["--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.contains("Running 1 mutant(s) from \(package.path)/mutants\n"), "\(outcome.output)")
+            #expect(outcome.output.contains("Mutants: 1 killed\nScore: 100.0% (threshold 100%)"), "\(outcome.output)")
+            #expect(outcome.output.contains("Gate PASSED: 1 of 1 mutants detected"), "\(outcome.output)")
+            #expect(outcome.output.hasSuffix("Reports: \(package.path)/.build/mutation-report/report.md, report.json, junit.xml, logs/"))
+            #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent(".build/mutation-report/report.json").path))
+            #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        }
+    }
+
+    @Test func aSurvivorFailsTheGateAndASelectedOrShardedRunSaysSo() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds", "harmless": "        a + b // sums"])
+            var outcome = mutate(["--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .survived)
+            #expect(outcome.output.contains("Gate FAILED: 1 mutant(s) survived (harmless)"), "\(outcome.output)")
+
+            // A run of chosen mutants keeps its own report, not the full run's.
+            outcome = mutate(["--package-path", "pkg", "--mutant", "subtracts"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.contains("Running 1 mutant(s)"), "\(outcome.output)")
+            #expect(outcome.output.contains("Reports: \(package.path)/.build/mutation-report/selected/report.md"), "\(outcome.output)")
+
+            let runner = ScriptedRunner()
+            outcome = mutate(["--package-path", "pkg", "--shard", "1/2"], in: scratch, runner: runner)
+            #expect(outcome.output.contains("Running 1 mutant(s) from \(package.path)/mutants (shard 1/2)"), "\(outcome.output)")
+            #expect(builds(runner) == 2, "the baseline and the shard's one mutant")
+        }
+    }
+
+    @Test func whatStopsARunEndsInItsOwnExitCodeAndMessage() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+
+            let interrupting = ScriptedRunner()
+            interrupting.interruptAtTest = 2
+            var outcome = mutate(["--package-path", "pkg"], in: scratch, runner: interrupting)
+            #expect(outcome.code == .interrupted)
+            #expect(outcome.errors.hasPrefix("interrupted by signal \(SIGINT): no verdict for the mutant that was running; "
+                + "\(package.path)/.build/mutation-report/report.md lists the mutants that finished"), "\(outcome.errors)")
+
+            let lockFolder = package.appendingPathComponent(".build/mutate/scratch")
+            try FileManager.default.createDirectory(at: lockFolder, withIntermediateDirectories: true)
+            do {
+                let lock = try ScratchLock(root: lockFolder, wait: false) {}
+                outcome = mutate(["--package-path", "pkg"], in: scratch)
+                #expect(outcome.code == .locked, "\(outcome)")
+                #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+                withExtendedLifetime(lock) {}
+            }
+
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b", with: "BROKEN"))
+            outcome = mutate(["--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .baselineFailed, "\(outcome)")
+            #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+
+            // A scratch folder that is a file cannot be made a workspace.
+            try scratch.write("elsewhere/file", "")
+            outcome = mutate(["--package-path", "pkg", "--scratch", "elsewhere/file"], in: scratch)
+            #expect(outcome.code == .usage, "\(outcome)")
+            #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+        }
+    }
+
+    // MARK: - list and check
+
+    @Test func aFolderWithoutAPackageIsRefusedByEveryCommandThatReadsIt() throws {
+        try withScratch { scratch in
+            try scratch.write("nowhere/.keep", "")
+            let expected = "error: no Package.swift in \(scratch.url.appendingPathComponent("nowhere").path): pass the package folder with --package-path"
+            for arguments in [["list"], ["check"], [], ["explore"], ["promote", "12345678", "name", "--description", "d"]] {
+                let outcome = mutate(arguments + ["--package-path", "nowhere"], in: scratch)
+                #expect(outcome.code == .usage, "\(arguments)")
+                #expect(outcome.errors == expected, "\(arguments): \(outcome.errors)")
+                #expect(outcome.output.isEmpty, "\(arguments): \(outcome.output)")
+            }
+        }
+    }
+
+    @Test func listAndCheckPrintEachMutantAndRefuseOneThatReachesOutsideTheCopy() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+            var outcome = mutate(["list", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed)
+            #expect(outcome.output == "subtracts: subtracts in a user's words")
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed)
+            #expect(outcome.output == "ok     subtracts\n1 of 1 mutants apply to the current source")
+
+            // Old and new path are the same refused file: one line for it, then the rule.
+            try scratch.write("pkg/mutants/escapes.patch", """
+                Mutant: escapes
+                Description: writes into the build folder
+
+                --- a/.build/cache.swift
+                +++ b/.build/cache.swift
+                @@ -1 +1 @@
+                -old
+                +new
+
+                """)
+            outcome = mutate(["list", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            let lines = outcome.errors.split(separator: "\n")
+            #expect(lines.count == 2, "\(outcome.errors)")
+            #expect(lines.first?.hasPrefix("error: \(package.path)/mutants/escapes.patch: ") == true, "\(outcome.errors)")
+            #expect(lines.last == "A mutant may change only files the scratch copy holds: the package's non-hidden files outside .build/ and mutants/, not through a symbolic link.")
+
+            try FileManager.default.removeItem(at: package.appendingPathComponent("mutants/escapes.patch"))
+            try scratch.write("pkg/mutants/unreadable.patch", "no header here\n")
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.hasPrefix("error: ") && outcome.errors.contains("unreadable.patch"), "\(outcome.errors)")
+        }
+    }
+
+    // MARK: - explore
+
+    @Test func exploreRunsTheGeneratedMutantsAndNamesEachSurvivor() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = ScriptedRunner()
+            var outcome = mutate(["explore", "--package-path", "pkg", "--no-schema"], in: scratch, runner: runner)
+            #expect(outcome.code == .passed, "explore reports, it does not gate: \(outcome)")
+            #expect(outcome.output.contains("Reading the compiler's syntax tree of Sources...\n  reading Tiny (1 file(s))"), "\(outcome.output)")
+            #expect(outcome.output.contains("Mutants: 1 killed, 1 survived"), "\(outcome.output)")
+            #expect(outcome.output.contains("Compiler: Swift version 9.9"), "\(outcome.output)")
+            let survivor = outcome.output.split(separator: "\n").filter { $0.hasPrefix("survived  ") }
+            #expect(survivor.count == 1 && survivor[0].hasPrefix("survived  \(Self.comment.id)  ") && survivor[0].contains("Arithmetic.swift:3:"),
+                    "\(outcome.output)")
+            #expect(!outcome.output.contains("survived  \(Self.subtraction.id)"), "\(outcome.output)")
+            #expect(outcome.output.contains("Reports: \(package.path)/.build/mutation-report/explore/report.md"), "\(outcome.output)")
+            #expect(!outcome.output.contains("Gate "), "no verdict without --threshold")
+            #expect(builds(runner) == 3, "without the schema: the baseline, then one build per mutant")
+
+            // With --threshold it gates like a run.
+            outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--threshold", "100"], in: scratch)
+            #expect(outcome.code == .survived)
+            #expect(outcome.output.contains("Gate FAILED: 1 mutant(s) survived (\(Self.comment.id))"), "\(outcome.output)")
+            outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--threshold", "50"], in: scratch)
+            #expect(outcome.code == .passed)
+        }
+    }
+
+    @Test func exploreBuildsOneSchemaForAllItsMutants() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let runner = ScriptedRunner()
+            let outcome = mutate(["explore", "--package-path", "pkg"], in: scratch, runner: runner)
+            #expect(outcome.code == .passed)
+            #expect(outcome.output.contains("Mutants: 1 killed, 1 survived"), "\(outcome.output)")
+            #expect(builds(runner) == 2, "the baseline and the schema: \(runner.calls.map(\.command))")
+            #expect(runner.schemaIDs.contains("1") && runner.schemaIDs.contains("2"), "\(runner.schemaIDs)")
+        }
+    }
+
+    @Test func exploreListPrintsOnlyTheMutantsOnStandardOutput() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            try scratch.write("pkg/mutants/explore-ignore", "\(Self.comment.id) equivalent: a comment\n")
+            let runner = ScriptedRunner()
+            let outcome = mutate(["explore", "--list", "--package-path", "pkg"], in: scratch, runner: runner,
+                                 warnings: ["Other: the compiler could not dump it"])
+            #expect(outcome.code == .passed)
+            #expect(outcome.output == """
+                \(Self.subtraction.id)  \(Self.subtraction.summary)
+                \(Self.comment.id)  \(Self.comment.summary)  (ignored: equivalent: a comment)
+                2 mutant(s) generated by Swift version 9.9
+                """)
+            #expect(outcome.errors.contains("Reading the compiler's syntax tree"), "progress goes to standard error: \(outcome.errors)")
+            #expect(outcome.errors.contains("warning: Other: the compiler could not dump it"), "\(outcome.errors)")
+            #expect(runner.calls.map(\.command) == ["build"], "a list builds the baseline and runs nothing")
+        }
+    }
+
+    @Test func exploreSelectsBySampleAndIdAndWarnsOfAnUnknownId() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let first = [Self.subtraction, Self.comment].min { $0.id < $1.id }!
+            var outcome = mutate(["explore", "--list", "--package-path", "pkg", "--sample", "1"], in: scratch)
+            #expect(outcome.output.hasPrefix("\(first.id)  "), "\(outcome.output)")
+            #expect(outcome.output.hasSuffix("1 mutant(s) generated by Swift version 9.9"), "\(outcome.output)")
+            #expect(outcome.errors.contains("  1 of 2 generated mutants selected"), "\(outcome.errors)")
+
+            outcome = mutate(["explore", "--list", "--package-path", "pkg", "--id", Self.comment.id, "--id", "0badc0de"], in: scratch)
+            #expect(outcome.output.hasPrefix("\(Self.comment.id)  "), "\(outcome.output)")
+            #expect(outcome.errors.contains("warning: no generated mutant has the id 0badc0de in Sources; "
+                + "ids change when their file changes: `mutate explore --list` shows today's"), "\(outcome.errors)")
+            #expect(!outcome.errors.contains("warning: no generated mutant has the id \(Self.comment.id)"))
+
+            outcome = mutate(["explore", "--list", "--package-path", "pkg"], in: scratch)
+            #expect(!outcome.errors.contains("generated mutants selected"), "all selected: no selection line")
+        }
+    }
+
+    @Test func exploreRefusesAMissingPathABadIgnoreFileAndAnUnknownRef() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            var outcome = mutate(["explore", "Sources/Nope", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors == "error: Sources/Nope does not exist in \(package.path)")
+
+            outcome = mutate(["explore", "--package-path", "pkg", "--in-diff", "no-such-ref"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+
+            try scratch.write("pkg/mutants/explore-ignore", "12345678\n")
+            outcome = mutate(["explore", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.hasPrefix("error: ") && outcome.errors.contains("explore-ignore:1: expected 'ID reason'"), "\(outcome.errors)")
+        }
+    }
+
+    // MARK: - promote
+
+    @Test func promoteWritesTheGeneratedMutantAsANamedOneOnce() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let arguments = ["promote", Self.subtraction.id, "sum-subtracts", "--description", "totals come out as differences", "--package-path", "pkg"]
+            var outcome = mutate(arguments, in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            let target = package.appendingPathComponent("mutants/sum-subtracts.patch")
+            #expect(outcome.output.contains("Promoted \(Self.subtraction.id) (\(Self.subtraction.summary)) to \(target.path); "
+                + "`swift run mutate --mutant sum-subtracts` runs it in the gate."), "\(outcome.output)")
+            let text = try String(contentsOf: target, encoding: .utf8)
+            #expect(text.hasPrefix("Mutant: sum-subtracts\nDescription: totals come out as differences\nPromoted-From: explore \(Self.subtraction.id)"))
+            #expect(text.contains("-        a + b // adds\n+        a - b // adds\n"), "\(text)")
+            // The promoted mutant is killed in a run.
+            #expect(mutate(["--package-path", "pkg"], in: scratch).code == .passed)
+
+            outcome = mutate(arguments, in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors == "error: a mutant named 'sum-subtracts' exists already in \(package.path)/mutants")
+
+            // The same name in another file is taken too.
+            try FileManager.default.moveItem(at: target, to: package.appendingPathComponent("mutants/other-file.patch"))
+            outcome = mutate(arguments, in: scratch)
+            #expect(outcome.errors == "error: a mutant named 'sum-subtracts' exists already in \(package.path)/mutants", "\(outcome.errors)")
+            #expect(!FileManager.default.fileExists(atPath: target.path))
+        }
+    }
+
+    @Test func promoteRefusesAnUnknownIdAndAMutantsPathThatIsAFile() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            var outcome = mutate(["promote", "0badc0de", "new-name", "--description", "d", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.hasSuffix("\nerror: no generated mutant with id '0badc0de' in Sources: run `swift run mutate explore --list`"),
+                    "\(outcome.errors)")
+
+            try scratch.write("pkg/not-a-folder", "user's file\n")
+            let runner = ScriptedRunner()
+            outcome = mutate(["promote", Self.subtraction.id, "new-name", "--description", "d", "--package-path", "pkg",
+                              "--mutants", "pkg/not-a-folder"], in: scratch, runner: runner)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors == "error: cannot write \(package.path)/not-a-folder/new-name.patch: \(package.path)/not-a-folder is a file, not a folder")
+            #expect(runner.calls.isEmpty, "refused before the build")
+            #expect(try String(contentsOf: package.appendingPathComponent("not-a-folder"), encoding: .utf8) == "user's file\n")
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// Answers `swift build` and `swift test` from what the scratch copy
+/// holds: `BROKEN` does not compile, `HANG` times out, `CRASH` crashes,
+/// `a - b` fails the test `T.Suite/adds()`.
+// `@unchecked`: the lab calls its runner only from the thread that runs
+// it, and the test reads `calls` after `run()` returned.
+final class ScriptedRunner: CommandRunning, @unchecked Sendable {
+    private(set) var calls: [(command: String, source: String)] = []
+    /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
+    private(set) var schemaIDs: [String] = []
+    /// The `--filter` of each test run ("" when the whole suite ran).
+    private(set) var filters: [String] = []
+    /// Test runs ended early because the lab had seen a failure.
+    private(set) var stoppedEarly = 0
+    var interruptAtTest: Int?
+
+    func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+             stopWhen: (() -> Bool)?) throws -> ProcessResult
+    {
+        let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
+        calls.append((arguments[1], source))
+        #expect(environment["MUTATE_RUNNING"] == "1")
+        #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
+        func append(_ text: String) {
+            if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+            let handle = try? FileHandle(forWritingTo: log)
+            handle?.seekToEndOfFile()
+            handle?.write(Data(text.utf8))
+            try? handle?.close()
+        }
+        if arguments[1] == "test" {
+            schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "")
+            filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
+        }
+        if arguments[1] == "build" {
+            if source.contains("SCHEMA-ELSEWHERE") {
+                append("\(directory.path)/Sources/Tiny/Other.swift:1:1: error: expected declaration\n")
+                return ProcessResult(termination: .exited(1), seconds: 0.1)
+            }
+            if source.contains("SCHEMA-BROKEN") {
+                append("\(directory.path)/Sources/Tiny/Arithmetic.swift:2:5: error: no '^~^<' candidates produce the expected type\n")
+                return ProcessResult(termination: .exited(1), seconds: 0.1)
+            }
+            if source.contains("BROKEN") {
+                append("\(directory.path)/Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope\n")
+                return ProcessResult(termination: .exited(1), seconds: 0.1)
+            }
+            return ProcessResult(termination: .exited(0), seconds: 0.1)
+        }
+        if let index = interruptAtTest, calls.filter({ $0.command == "test" }).count == index {
+            throw LabError.interrupted(signal: SIGINT)
+        }
+        if source.contains("HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
+        if source.contains("CRASH") {
+            append("Tiny/Arithmetic.swift:4: Fatal error: boom\nerror: Process 'x.xctest T.Legacy/testAdds' exited with unexpected signal code 4\n")
+            return ProcessResult(termination: .exited(1), seconds: 0.2)
+        }
+        let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+        // The tests are in target `T`, and one in target `Other` (which cannot reach the code).
+        let filter = arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] }
+        let runsT = filter.map { try! Regex($0).firstMatch(in: "T.Suite/adds()") != nil } ?? true
+        let runsOther = filter.map { try! Regex($0).firstMatch(in: "Other.Suite/unrelated()") != nil } ?? true
+        // Under a schema, switch 1 is the subtraction; a real schema (with
+        // `__mutate` switches in the source) is red only by its switch.
+        let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
+        let failing = runsT && (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch)
+        if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there.
+            let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"T.Suite/adds()/Arithmetic.swift:3:6","# +
+                #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"Expectation failed: 2 + 3 → -1"}]}}"#
+            try Data((issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            if stopWhen() {
+                stoppedEarly += 1
+                return ProcessResult(termination: .stoppedEarly, seconds: 0.1)
+            }
+        }
+        let cases = (runsT ? """
+            <testcase classname="T.Suite" name="adds()" time="0.01">\(failing ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "")</testcase>
+            <testcase classname="T.Suite" name="other()" time="0.01"/>
+            """ : "") + (runsOther ? #"<testcase classname="Other.Suite" name="unrelated()" time="0.01"/>"# : "")
+        try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8)
+            .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
+        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.3)
+    }
+}
