@@ -47,9 +47,35 @@ struct OptionParserTests {
         (["explore", "--sample", "0"], "--sample takes a number of mutants of at least 1, not '0'"),
         (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),
         (["explore", "--mutant", "x"], "--mutant does not apply to `mutate explore`"),
+        (["--output", "--wait"], "--output needs a value"),
+        (["--shard", "0/0"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '0/0'"),
+        (["--shard", "1/0"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '1/0'"),
+        (["--shard", "1/2/3"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '1/2/3'"),
+        // Two sub-commands at the same distance: the first in alphabetical order.
+        (["hul"], "unknown sub-command 'hul'; did you mean 'help'?"),
+        // 11 characters, 3 edits away: close enough (a third of its length).
+        (["--packe-pah", "."], "unknown option '--packe-pah'; did you mean '--package-path'?"),
+        (["--wait", "rnu"], "unexpected argument 'rnu'; did you mean 'run'?"),
+        (["--wait", "explore"], "the sub-command comes first: mutate explore [OPTIONS], not 'explore' after an option"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
         #expect { try OptionParser.parse(arguments) } throws: { ($0 as? UsageError)?.message == message }
+    }
+
+    @Test func promoteWaitsForTheLockWithoutTakingAValue() throws {
+        guard case .promote(let options) = try OptionParser.parse(["promote", "3e446f66", "name", "--description", "d", "--wait", "Sources/A"]) else {
+            Issue.record("expected promote")
+            return
+        }
+        #expect(options.run.wait)
+        #expect(options.paths == ["Sources/A"], "the path after --wait is a path, not its value")
+    }
+
+    @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
+        #expect(OptionParser.editDistance("abc", "") == 3)
+        #expect(OptionParser.editDistance("", "ab") == 2)
+        #expect(OptionParser.editDistance("kitten", "sitting") == 3)
+        #expect(OptionParser.editDistance("same", "same") == 0)
     }
 
     @Test func exploreTakesASampleAndAShard() throws {

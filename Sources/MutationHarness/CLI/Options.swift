@@ -223,7 +223,7 @@ enum OptionParser {
             explore.list = has("--list")
             explore.inDiff = last("--in-diff")
             explore.gates = threshold != nil
-            explore.schema = !has("--no-schema")
+            if has("--no-schema") { explore.schema = false }
             if let text = last("--sample") {
                 guard let count = Int(text), count >= 1 else {
                     throw UsageError(message: "--sample takes a number of mutants of at least 1, not '\(text)'", subcommand: subcommand)
@@ -250,6 +250,9 @@ enum OptionParser {
             guard !positional.isEmpty else { throw UsageError(message: "merge needs the shard report folders to merge", subcommand: subcommand) }
             return .merge(output: output, inputs: positional, threshold: threshold)
         default:
+            if let word = positional.first, subcommands.contains(word) {
+                throw UsageError(message: "the sub-command comes first: mutate \(word) [OPTIONS], not '\(word)' after an option", subcommand: nil)
+            }
             guard positional.isEmpty else {
                 throw UsageError(message: "unexpected argument '\(positional[0])'" + suggestion(for: positional[0], among: subcommands), subcommand: nil)
             }
@@ -270,7 +273,7 @@ enum OptionParser {
         run.outputPath = last("--output")
         run.scratchPath = last("--scratch")
         run.mutants = values.filter { $0.flag == "--mutant" }.compactMap(\.value)
-        run.threshold = threshold ?? 100
+        if let threshold { run.threshold = threshold }
         run.wait = has("--wait")
         if let text = last("--timeout-multiplier") {
             guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
@@ -308,9 +311,9 @@ enum OptionParser {
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
+            var current = [i]
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)))
             }
             previous = current
         }
