@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MutationHarness
 
@@ -129,6 +130,8 @@ struct EventStreamTests {
             }
             let lines = [
                 "{\"kind\":\"test\",\"payload\":{\"id\":\"M.Suite\",\"kind\":\"suite\",\"name\":\"Suite\"},\"version\":\"6.3.0\"}",
+                // A test function is declared too: it is not a suite, its start counts.
+                "{\"kind\":\"test\",\"payload\":{\"id\":\"M.Suite/fails()/A.swift:3:6\",\"kind\":\"function\",\"name\":\"fails()\"},\"version\":\"6.3.0\"}",
                 event("testStarted", "M.Suite"),
                 event("testStarted", "M.Suite/fails()/A.swift:3:6"),
                 event("issueRecorded", "M.Suite/fails()/A.swift:3:6",
@@ -142,11 +145,24 @@ struct EventStreamTests {
             #expect(report.failures.map(\.id) == ["M.Suite/fails()"])
             #expect(report.failures.first?.message == "Expectation failed: 1 == 2")
 
-            try scratch.write("crash.jsonl", lines.prefix(3).joined(separator: "\n") + "\n")
+            try scratch.write("crash.jsonl", lines.prefix(4).joined(separator: "\n") + "\n")
             let crash = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("missing.xml"),
                                            eventStream: scratch.url.appendingPathComponent("crash.jsonl"), log: nil)
             #expect(crash.failures.isEmpty)
             #expect(crash.crashedTest == "M.Suite/fails()", "the test that started last and never ended")
         }
+    }
+
+    @Test func aTestIdIsItsPathWithoutTheSourceLocation() {
+        #expect(EventStreamReader.testID("M.Suite/adds()/A.swift:3:6") == "M.Suite/adds()")
+        #expect(EventStreamReader.testID("M.Suite/adds()") == "M.Suite/adds()")
+        #expect(EventStreamReader.testID("A.swift:3:6") == "A.swift:3:6", "a bare location is all the id there is")
+    }
+
+    @Test func aProcessLineThatNamesNoTestBlamesNone() {
+        let log = "error: Process '/p/.build/debug/TinyPackageTests.xctest --list-tests' exited with unexpected signal code 11\n"
+        #expect(CrashLog(log: log).crashedXCTests.isEmpty, "'--list-tests' is an argument, not a test")
+        #expect(CrashLog(log: log).signal == 11)
+        #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
     }
 }

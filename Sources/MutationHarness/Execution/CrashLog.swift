@@ -52,7 +52,7 @@ struct CrashLog: Equatable {
             if inCrashedThread {
                 if line.hasPrefix("Thread ") || line.hasPrefix("Registers:") || line == "..." {
                     inCrashedThread = false
-                } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                } else {
                     crashedFrames.append(String(line))
                 }
             }
