@@ -116,8 +116,11 @@ extension RecordTests {
 }
 
 struct MergeTests {
-    private func shard(_ names: [(String, MutantStatus)], tests: [String], label: String) -> LabReport {
-        LabReport(packagePath: "/pkg", threshold: 100, setupSeconds: 1, baselineBuildSeconds: 10, baselineTestSeconds: 2,
+    private func shard(_ names: [(String, MutantStatus)], tests: [String], label: String,
+                       seconds: (setup: Double, build: Double, test: Double) = (1, 10, 2)) -> LabReport
+    {
+        LabReport(packagePath: "/pkg", threshold: 100, setupSeconds: seconds.setup, baselineBuildSeconds: seconds.build,
+                  baselineTestSeconds: seconds.test,
                   testTimeoutSeconds: 36, tests: tests,
                   mutants: names.map { name, status in
                       MutantResult(name: name, description: "d", bug: nil, status: status, files: ["Sources/A.swift"],
@@ -127,10 +130,12 @@ struct MergeTests {
 
     @Test func combinesShardReportsAndGatesOnTheTotal() throws {
         try withScratch { scratch in
-            try ReportWriter.write(shard([("b", .killed), ("d", .killed)], tests: ["M.S/a()"], label: "1/2"), to: scratch.url.appendingPathComponent("s1"),
+            try ReportWriter.write(shard([("b", .killed), ("d", .killed)], tests: ["M.S/a()"], label: "1/2", seconds: (0.5, 0.25, 0.75)), to: scratch.url.appendingPathComponent("s1"),
                                    packagePath: scratch.url, isCI: false)
             try ReportWriter.write(shard([("a", .survived), ("c", .timeout)], tests: ["M.S/a()", "M.S/b()"], label: "2/2"),
                                    to: scratch.url.appendingPathComponent("s2"), packagePath: scratch.url, isCI: false)
+            try ReportWriter.write(shard([("e", .killed)], tests: [], label: "2/2", seconds: (0.25, 0.5, 0.25)), to: scratch.url.appendingPathComponent("fast"),
+                                   packagePath: scratch.url, isCI: false)
             let output = OutputBox()
             let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all", "s1", "s2"])
             #expect(code == .survived)
@@ -139,6 +144,13 @@ struct MergeTests {
             #expect(merged.mutants.map(\.name) == ["a", "b", "c", "d"])
             #expect(merged.tests == ["M.S/a()", "M.S/b()"])
             #expect(merged.shard == nil)
+            // The shards ran side by side: the setups add up, the baseline took as long as the slowest.
+            #expect(merged.setupSeconds == 1.5)
+            #expect(merged.baselineBuildSeconds == 10)
+            #expect(merged.baselineTestSeconds == 2)
+            #expect(Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "quick", "s1", "fast"]) == .passed)
+            let quick = try ReportWriter.read(from: scratch.url.appendingPathComponent("quick"))
+            #expect(quick.baselineBuildSeconds == 0.5 && quick.baselineTestSeconds == 0.75, "under a second is kept as it is")
 
             let lowered = Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "all", "--threshold", "70", "s1", "s2"])
             #expect(lowered == .passed)

@@ -391,8 +391,8 @@ public struct Harness {
             all.merge(report.testLocations ?? [:]) { current, _ in current }
         }
         merged.setupSeconds = reports.map(\.setupSeconds).reduce(0, +)
-        merged.baselineBuildSeconds = reports.map(\.baselineBuildSeconds).max() ?? 0
-        merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).max() ?? 0
+        merged.baselineBuildSeconds = reports.map(\.baselineBuildSeconds).reduce(0, max)
+        merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).reduce(0, max)
         let names = merged.mutants.map(\.name)
         if Set(names).count != names.count {
             return fail(.usage, "the shard reports overlap: a mutant appears in more than one")
