@@ -206,6 +206,8 @@ struct HarnessCommandTests {
             #expect(!outcome.output.contains("survived  \(Self.subtraction.id)"), "\(outcome.output)")
             #expect(outcome.output.contains("Reports: \(package.path)/.build/mutation-report/explore/report.md"), "\(outcome.output)")
             #expect(!outcome.output.contains("Gate "), "no verdict without --threshold")
+            #expect(outcome.output.hasSuffix("Kill a survivor with a test, then keep it: `swift run mutate promote ID NAME --description TEXT`; "
+                + "or list it in mutants/explore-ignore with a reason."), "\(outcome.output)")
             #expect(builds(runner) == 3, "without the schema: the baseline, then one build per mutant")
 
             // With --threshold it gates like a run.

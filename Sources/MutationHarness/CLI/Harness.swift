@@ -257,7 +257,8 @@ public struct Harness {
             guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
             return PackageTargets.testTargets(reaching: file, in: targets)
         }
-        if !configuration.buildOnly, useSchema {
+        // (A build-only lab runs no mutant, so it never builds the schema.)
+        if useSchema {
             // One build for every generated mutant; what does not type-check there runs as a patch.
             let root = configuration.scratchPath
             lab.schemaBuilder = { excluded in
