@@ -331,6 +331,44 @@ struct PersistenceTests {
         }
     }
 
+    /// The flag file cannot be deleted (a file system that refuses it, as a
+    /// read-only folder would for a user who is not root): the opt-in holds
+    /// for this launch and its events go out, the app is told the next
+    /// launch starts opted out, and it does.
+    @Test func anOptInWhoseFlagCannotBeDeletedIsReportedAndHoldsForThisLaunch() throws {
+        try withStorage { storage in
+            let first = try TestClient(storage: storage)
+            first.analytics.setOptOut(true)
+            first.analytics.stop()
+
+            let client = try TestClient(storage: storage) { $0.storageFiles = UndeletableFiles() }
+            client.analytics.setOptOut(false)
+            let reports = client.diagnostics.compactMap { if case .storageUnavailable(let reason) = $0 { reason } else { nil } }
+            #expect(reports.count == 1 && reports[0].hasPrefix("cannot delete ") && reports[0].contains("opted-out")
+                && reports[0].hasSuffix("the opt-in holds for this run only; the next launch starts opted out"), "\(client.diagnostics)")
+            client.track(1)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.count == 1, "opted in for this launch")
+            client.analytics.stop()
+
+            let next = try TestClient(storage: storage)
+            next.track(1)
+            next.analytics.flush()
+            #expect(next.transport.sentEvents.isEmpty, "the next launch starts opted out, as the app was told")
+            next.analytics.stop()
+        }
+    }
+
+    /// The local file system, except that nothing can be deleted.
+    struct UndeletableFiles: StorageFiles {
+        let local = LocalStorageFiles()
+        func createDirectory(at url: URL) throws { try local.createDirectory(at: url) }
+        func fileExists(atPath path: String) -> Bool { local.fileExists(atPath: path) }
+        func createEmptyFile(atPath path: String) -> Bool { local.createEmptyFile(atPath: path) }
+        func moveItem(at source: URL, to destination: URL) throws { try local.moveItem(at: source, to: destination) }
+        func removeItem(atPath path: String) throws { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+    }
+
     /// Files the SDK cannot create, for every user (root included): a folder
     /// where the queue database or the opt-out flag should be. Each is
     /// reported; events still go out from memory.

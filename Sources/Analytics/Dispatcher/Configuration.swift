@@ -60,6 +60,8 @@ public struct Configuration: Sendable {
     /// database before the events go to memory (and the disk is tried again
     /// 5 s later). `package`: tests of a locked disk shorten it.
     package var storageBusyTimeout = SQLiteDatabase.defaultBusyTimeout
+    /// The storage folder's file operations. `package`: tests make one fail.
+    package var storageFiles: any StorageFiles = LocalStorageFiles()
     public var ids: UUIDGenerator = .timeOrdered()
     /// The install id's source: random, never a counter.
     public var installIDs: UUIDGenerator = .random

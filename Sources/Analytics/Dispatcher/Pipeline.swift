@@ -73,7 +73,7 @@ final class Pipeline: @unchecked Sendable {
     /// Opens storage and wires providers, connectivity and lifecycle. Runs on
     /// the scheduler before any tracked event.
     func open(optOut: Bool?) {
-        storage = StorageFolder(configuration.storageDirectory, report: configuration.onDiagnostic)
+        storage = StorageFolder(configuration.storageDirectory, files: configuration.storageFiles, report: configuration.onDiagnostic)
         if let optOut { setOptOutFlag(optOut) } else { optedOut = storage?.isOptedOut ?? false }
         providers = configuration.providers
         if configuration.sendsToCollector {

@@ -7,19 +7,21 @@ struct StorageFolder {
     static let optOutFileName = "opted-out"
 
     let url: URL
+    private let files: any StorageFiles
     private let report: @Sendable (AnalyticsDiagnostic) -> Void
 
     /// Creates the folder if missing; nil (reported) when it cannot be had,
     /// and the SDK then keeps events in memory only.
-    init?(_ directory: URL?, report: @escaping @Sendable (AnalyticsDiagnostic) -> Void) {
+    init?(_ directory: URL?, files: any StorageFiles, report: @escaping @Sendable (AnalyticsDiagnostic) -> Void) {
         guard let directory else { return nil }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try files.createDirectory(at: directory)
         } catch {
             report(.storageUnavailable(reason: "cannot create \(directory.path): \(error.localizedDescription)"))
             return nil
         }
         url = directory
+        self.files = files
         self.report = report
     }
 
@@ -35,12 +37,12 @@ struct StorageFolder {
         } catch where SQLiteDatabase.isCorruption(error) {
             let aside = url.appendingPathComponent("\(SQLiteEventQueue.fileName).unreadable-\(EpochMilliseconds.of(now))")
             do {
-                try FileManager.default.moveItem(at: file, to: aside)
+                try files.moveItem(at: file, to: aside)
                 for suffix in ["-wal", "-shm"] {
                     let companion = file.path + suffix
                     // The journal of the damaged file must not be replayed
                     // into the fresh one.
-                    if FileManager.default.fileExists(atPath: companion) { try FileManager.default.removeItem(atPath: companion) }
+                    if files.fileExists(atPath: companion) { try files.removeItem(atPath: companion) }
                 }
                 let fresh = try SQLiteEventQueue(path: file.path, capacity: capacity, busyTimeout: busyTimeout)
                 report(.storageRepaired(movedTo: aside.path))
@@ -59,19 +61,19 @@ struct StorageFolder {
 
     /// Whether an earlier run opted out.
     var isOptedOut: Bool {
-        FileManager.default.fileExists(atPath: url.appendingPathComponent(Self.optOutFileName).path)
+        files.fileExists(atPath: url.appendingPathComponent(Self.optOutFileName).path)
     }
 
     /// Keeps the choice for the next launches; reports when it cannot.
     func persistOptOut(_ optOut: Bool) {
         let file = url.appendingPathComponent(Self.optOutFileName)
         if optOut {
-            if !FileManager.default.createFile(atPath: file.path, contents: Data()) {
+            if !files.createEmptyFile(atPath: file.path) {
                 report(.storageUnavailable(reason: "cannot write \(file.path): the opt-out holds for this run only"))
             }
-        } else if FileManager.default.fileExists(atPath: file.path) {
+        } else if files.fileExists(atPath: file.path) {
             do {
-                try FileManager.default.removeItem(at: file)
+                try files.removeItem(atPath: file.path)
             } catch {
                 report(.storageUnavailable(reason: "cannot delete \(file.path): the opt-in holds for this run only; the next launch starts opted out"))
             }
