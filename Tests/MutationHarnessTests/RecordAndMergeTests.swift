@@ -63,6 +63,28 @@ struct RecordTests {
 }
 
 extension RecordTests {
+    /// Record reads the change with git: a folder git does not take as a
+    /// work tree, and a git command that fails, each end in a message.
+    @Test func aFolderGitCannotReadAndAFailingGitCommandAreReported() throws {
+        try withScratch { scratch in
+            // A `.git` file that points nowhere: git refuses the folder.
+            let broken = try copyFixture(to: scratch, as: "Broken")
+            try scratch.write("Broken/.git", "gitdir: \(scratch.url.path)/no-such-repository\n")
+            var (code, console) = run(["record", "x", "--description", "d"], in: broken)
+            #expect(code == .usage)
+            #expect(console == "error: \(broken.path) is not inside a git work tree: record reads the change with git", "\(console)")
+
+            // A repository without a commit: there is no HEAD to diff against.
+            let fresh = try copyFixture(to: scratch, as: "Fresh")
+            try git(["init", "-q"], in: fresh)
+            try git(["add", "-A"], in: fresh)
+            (code, console) = run(["record", "x", "--description", "d", "Sources/Tiny/Arithmetic.swift"], in: fresh)
+            #expect(code == .usage)
+            #expect(console.hasPrefix("error: git diff --no-color --no-ext-diff --relative HEAD -- Sources/Tiny/Arithmetic.swift failed: "), "\(console)")
+            #expect(!FileManager.default.fileExists(atPath: fresh.appendingPathComponent("mutants/x.patch").path))
+        }
+    }
+
     @Test func recordsOnlyTheNamedFilesListsThemFirstAndKeepsUnrelatedWork() throws {
         try withScratch { scratch in
             let package = try repository(in: scratch)
@@ -140,6 +162,8 @@ struct MergeTests {
             let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all", "s1", "s2"])
             #expect(code == .survived)
             #expect(output.text.contains("Score: 75.0% (threshold 100%)"))
+            #expect(output.text.hasSuffix("Gate FAILED: 1 mutant(s) survived (a); score 75.0% is under the threshold 100%. "
+                + "Add a test that fails on each, never weaken the mutant."), "\(output.text)")
             let merged = try ReportWriter.read(from: scratch.url.appendingPathComponent("all"))
             #expect(merged.mutants.map(\.name) == ["a", "b", "c", "d"])
             #expect(merged.tests == ["M.S/a()", "M.S/b()"])
