@@ -69,6 +69,11 @@ struct OptionParserTests {
         }
         #expect(options.run.wait)
         #expect(options.paths == ["Sources/A"], "the path after --wait is a path, not its value")
+        guard case .promote(let plain) = try OptionParser.parse(["promote", "3e446f66", "name", "--description", "d"]) else {
+            Issue.record("expected promote")
+            return
+        }
+        #expect(!plain.run.wait, "without --wait a locked scratch copy is refused, not waited for")
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {

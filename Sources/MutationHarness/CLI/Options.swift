@@ -242,7 +242,7 @@ enum OptionParser {
             }
             var run = RunOptions(common: common)
             run.scratchPath = last("--scratch")
-            run.wait = has("--wait")
+            if has("--wait") { run.wait = true }
             return .promote(PromoteOptions(run: run, id: positional[0], name: positional[1], description: description,
                                            paths: Array(positional.dropFirst(2))))
         case "merge":
@@ -274,7 +274,7 @@ enum OptionParser {
         run.scratchPath = last("--scratch")
         run.mutants = values.filter { $0.flag == "--mutant" }.compactMap(\.value)
         if let threshold { run.threshold = threshold }
-        run.wait = has("--wait")
+        if has("--wait") { run.wait = true }
         if let text = last("--timeout-multiplier") {
             guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
                 throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
