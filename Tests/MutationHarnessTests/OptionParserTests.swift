@@ -55,6 +55,7 @@ struct OptionParserTests {
         (["hul"], "unknown sub-command 'hul'; did you mean 'help'?"),
         // 11 characters, 3 edits away: close enough (a third of its length).
         (["--packe-pah", "."], "unknown option '--packe-pah'; did you mean '--package-path'?"),
+        (["promote", "3e446f66", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
         (["--wait", "rnu"], "unexpected argument 'rnu'; did you mean 'run'?"),
         (["--wait", "explore"], "the sub-command comes first: mutate explore [OPTIONS], not 'explore' after an option"),
     ])
@@ -91,6 +92,12 @@ struct OptionParserTests {
         #expect(options.paths == ["Sources/A"])
         #expect(options.sample == 40)
         #expect(options.run.shard == Shard(index: 2, count: 3))
+        #expect(!options.list && !options.gates && options.schema, "it runs, reports without gating, and builds one schema")
+        guard case .explore(let listing) = try OptionParser.parse(["explore", "--list", "--threshold", "90", "--no-schema"]) else {
+            Issue.record("expected explore")
+            return
+        }
+        #expect(listing.list && listing.gates && !listing.schema && listing.run.threshold == 90)
         guard case .explore(let survivors) = try OptionParser.parse(["explore", "--id", "3e446f66", "--id=a00bb233"]) else {
             Issue.record("expected explore")
             return
@@ -110,6 +117,8 @@ struct OptionParserTests {
             == .record(RecordOptions(name: "retry-on-400", description: "d")))
         #expect(try OptionParser.parse(["record", "x", "--description=d", "--dry-run", "Sources/A.swift"])
             == .record(RecordOptions(name: "x", description: "d", paths: ["Sources/A.swift"], dryRun: true)))
+        #expect(try OptionParser.parse(["record", "x", "--description", "d", "--bug", "issue 9", "Sources/A.swift"])
+            == .record(RecordOptions(name: "x", description: "d", bug: "issue 9", paths: ["Sources/A.swift"])), "--bug takes the next word")
     }
 
     @Test func eachSubcommandHasItsOwnHelpWithAnExample() {

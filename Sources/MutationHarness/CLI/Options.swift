@@ -220,9 +220,9 @@ enum OptionParser {
         case "explore":
             var explore = ExploreOptions(run: try runOptions(common: common, threshold: threshold, values: values, has: has, last: last))
             explore.paths = positional
-            explore.list = has("--list")
+            if has("--list") { explore.list = true }
             explore.inDiff = last("--in-diff")
-            explore.gates = threshold != nil
+            if threshold != nil { explore.gates = true }
             if has("--no-schema") { explore.schema = false }
             if let text = last("--sample") {
                 guard let count = Int(text), count >= 1 else {
