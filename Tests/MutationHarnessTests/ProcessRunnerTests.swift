@@ -19,6 +19,43 @@ struct ProcessRunnerTests {
             #expect(try String(contentsOf: log, encoding: .utf8) == "from-second\n")
         }
     }
+
+    /// A command without a time limit runs to its end, and the log holds both
+    /// of its streams.
+    @Test func aCommandWithoutATimeLimitRunsToItsEndWithBothStreamsLogged() throws {
+        try withScratch { scratch in
+            let log = scratch.url.appendingPathComponent("both.log")
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "echo out; sleep 0.2; echo err >&2; exit 3"], in: scratch.url,
+                                               environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: nil)
+            #expect(result.termination == .exited(3))
+            #expect(try String(contentsOf: log, encoding: .utf8) == "out\nerr\n")
+        }
+    }
+
+    /// A grandchild in a session of its own (out of reach of a group kill)
+    /// below a parent that is still running ends with the run: the descendant
+    /// walk finds it.
+    @Test func aTimedOutCommandTakesItsGrandchildInAnotherSessionWithIt() throws {
+        try withScratch { scratch in
+            let log = scratch.url.appendingPathComponent("session.log")
+            let pidFile = scratch.url.appendingPathComponent("grandchild.pid")
+            let script = "setsid sh -c 'echo $$ > \"$0\"; exec sleep 60' \"$0\" & sleep 60"
+            let result = try ProcessRunner.run(["/bin/sh", "-c", script, pidFile.path], in: scratch.url,
+                                               environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 1)
+            #expect(result.termination == .timedOut)
+            let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let grandchild = try #require(pid_t(text))
+            #expect(!ProcessTree.isAlive(grandchild), "the grandchild \(grandchild) outlived the run")
+        }
+    }
+
+    /// With no command running the recorded pid is 0; killing "its" tree
+    /// must not signal this process's own group (`kill(0)`), which would end
+    /// the test runner.
+    @Test func killingTheTreeOfNoCommandDoesNothing() {
+        ProcessTree.kill(root: 0)
+        #expect(getpgrp() > 0, "still running")
+    }
 }
 
 /// Refusals of `mutate explore` that happen before any build, so they run

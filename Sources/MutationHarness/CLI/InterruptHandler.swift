@@ -25,8 +25,7 @@ enum InterruptHandler {
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 guard Interruption.request(signalNumber) else { return }
-                let pid = ProcessRunner.running.current
-                if pid > 0 { ProcessTree.kill(root: pid) }
+                ProcessTree.kill(root: ProcessRunner.running.current)
                 // Any other child (a version probe, git) too, so the main
                 // thread is never left waiting on one.
                 ProcessTree.sweep()

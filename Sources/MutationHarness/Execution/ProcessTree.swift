@@ -28,8 +28,11 @@ enum ProcessTree {
     }
 
     /// SIGKILL to `root`'s group and every live descendant, repeated until
-    /// none is left (a process may fork while we walk).
+    /// none is left (a process may fork while we walk). A root of 0 or 1 (no
+    /// command running, or init) is refused: `kill(0)` and `kill(-1)` would
+    /// reach this process's own group or every process the user owns.
     static func kill(root: pid_t) {
+        guard root > 1 else { return }
         var known: Set<pid_t> = []
         for _ in 0..<50 {
             let tree = descendants(of: root)
