@@ -16,40 +16,6 @@ struct HarnessExploreAndInterruptTests {
 }
 
 extension HarnessExploreAndInterruptTests {
-    /// The `mutate` built next to this test bundle.
-    static var mutateExecutable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mutate")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return Scratch.base.deletingLastPathComponent().appendingPathComponent("debug/mutate")
-    }
-
-    /// Starts `mutate` with `arguments` in `folder`; standard output and error go to files.
-    private func launch(_ arguments: [String], in folder: URL, environment extra: [String: String], logs: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.mutateExecutable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("out").path, contents: nil)
-        _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("err").path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: logs.appendingPathExtension("out"))
-        process.standardError = try FileHandle(forWritingTo: logs.appendingPathExtension("err"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    private func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return condition()
-    }
-
     /// A `swift` that counts its calls and, at call `HOLD_AT`, starts a
     /// grandchild in a session of its own (which a process-group kill would
     /// miss), runs the real command and then hangs, so the phase lasts.
@@ -78,7 +44,7 @@ extension HarnessExploreAndInterruptTests {
 
     @Test(.timeLimit(.minutes(5)))
     func anInterruptAtAnyPhaseExits130WithNoVerdictNoSurvivingProcessAndThePackageUntouched() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.mutateExecutable.path), "build the mutate product first")
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
             let package = try copyFixture(to: scratch)
             let before = Scratch.snapshot(of: package)
@@ -106,12 +72,12 @@ extension HarnessExploreAndInterruptTests {
                         ? FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
                         : ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains(marker)
                 }
-                _ = waitUntil(240) { atPhase() || !process.isRunning }
+                _ = waitUntil(240) { atPhase() || hasEnded(process) }
                 let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
                 try #require(atPhase(), "\(phase): the run reached the phase: \(read("out")) \(read("err"))")
                 let signal = index.isMultiple(of: 2) ? SIGINT : SIGTERM
                 kill(process.processIdentifier, signal)
-                let ended = waitUntil(60) { !process.isRunning }
+                let ended = waitUntil(60) { hasEnded(process) }
                 if !ended { kill(process.processIdentifier, SIGKILL) }
                 process.waitUntilExit()
                 let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
@@ -134,7 +100,7 @@ extension HarnessExploreAndInterruptTests {
     }
 
     @Test func aSecondRunOnTheSameScratchCopyRefusesOrWaits() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.mutateExecutable.path), "build the mutate product first")
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
             _ = try copyFixture(to: scratch)
             let root = scratch.url.appendingPathComponent("scratch-copy")
@@ -161,20 +127,5 @@ extension HarnessExploreAndInterruptTests {
             #expect(waiting.terminationStatus == 130, "Ctrl-C while waiting for the lock")
             withExtendedLifetime(held) {}
         }
-    }
-
-    /// Live processes whose command line mentions any of `needles`.
-    private func survivors(mentioning needles: [String]) -> [String] {
-        #if os(Linux)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-            guard let pid = pid_t(entry), ProcessTree.isAlive(pid),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-            else { return nil }
-            let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-            return needles.contains(where: command.contains) ? command : nil
-        }
-        #else
-        return []
-        #endif
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// Ctrl-C and SIGTERM on the real `mutate` executable, with a stand-in
+/// `swift` (`MUTATE_SWIFT`) that never builds anything: it starts a
+/// grandchild in a session of its own and hangs. Nothing here spawns a
+/// toolchain, so unlike `HarnessExploreAndInterruptTests` these tests also run
+/// inside a mutate run, where they guard the signal handler and the kill walk.
+@Suite(.serialized)
+struct InterruptTests {
+    /// A `swift` that answers the version probe and otherwise hangs with a
+    /// grandchild a process-group kill would miss. Both write their pids, so
+    /// the test can find (and end) whatever the run leaves behind.
+    private func hangingSwift(in folder: URL) throws -> URL {
+        let script = folder.appendingPathComponent("swift-hanging")
+        try Data("""
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+            dir="\(folder.path)"
+            setsid sleep 300 >/dev/null 2>&1 &
+            echo $! > "$dir/grandchild.pid"
+            echo $$ > "$dir/child.pid"
+            touch "$dir/held"
+            exec sleep 300
+
+            """.utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    private struct Ended {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var errors: String
+        var output: String
+        /// The stand-in's processes still alive when `mutate` had ended.
+        var leftovers: [pid_t]
+    }
+
+    /// Runs `mutate` on the fixture until `reached` holds, sends `signal`, and
+    /// returns how it ended; the package must come out untouched.
+    private func interrupt(in scratch: Scratch, with signal: Int32, environment: [String: String],
+                           until reached: (URL) -> Bool) throws -> Ended {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        let package = try copyFixture(to: scratch)
+        let before = Scratch.snapshot(of: package)
+        let swift = try hangingSwift(in: scratch.url)
+        let logs = scratch.url.appendingPathComponent("run")
+        let process = try launch(
+            ["--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path, "--mutant", "add-subtracts",
+             "--output", scratch.url.appendingPathComponent("report").path],
+            in: scratch.url, environment: environment.merging(["MUTATE_SWIFT": swift.path]) { $1 }, logs: logs
+        )
+        let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+        _ = waitUntil(60) { reached(logs) || hasEnded(process) }
+        try #require(reached(logs), "the run reached the phase: \(read("out")) \(read("err"))")
+        kill(process.processIdentifier, signal)
+        let stopped = waitUntil(45) { hasEnded(process) }
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        // End what the run left behind before waiting: Foundation sees the
+        // exit only once no descendant holds the child's descriptors.
+        let leftovers = ["child.pid", "grandchild.pid"].compactMap { name -> pid_t? in
+            guard let text = try? String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8),
+                  let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), ProcessTree.isAlive(pid)
+            else { return nil }
+            return pid
+        }
+        leftovers.forEach { kill($0, SIGKILL) }
+        process.waitUntilExit()
+        #expect(stopped, "mutate ended after the signal")
+        #expect(Scratch.snapshot(of: package) == before, "the package is untouched")
+        #expect(leftovers.isEmpty, "no process of the run is left: \(leftovers)")
+        #expect(survivors(mentioning: [swift.path]).isEmpty, "no process of the run is left")
+        return Ended(status: process.terminationStatus, reason: process.terminationReason, errors: read("err"), output: read("out"),
+                     leftovers: leftovers)
+    }
+
+    @Test(.timeLimit(.minutes(2)), arguments: [SIGINT, SIGTERM])
+    func aSignalDuringABuildEndsIn130WithTheBuildAndItsGrandchildKilled(signal: Int32) throws {
+        try withScratch { scratch in
+        let ended = try interrupt(in: scratch, with: signal, environment: [:]) { _ in
+            FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
+        }
+        #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+        #expect(ended.errors.contains("interrupted by signal \(signal)"), "\(ended.errors)")
+        let text = try String(contentsOf: scratch.url.appendingPathComponent("grandchild.pid"), encoding: .utf8)
+        let grandchild = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(!ended.leftovers.contains(grandchild), "the grandchild in a session of its own is killed")
+        if let results = try? ReportWriter.read(from: scratch.url.appendingPathComponent("report")) {
+            #expect(results.mutants.allSatisfy { $0.status == .pending }, "no verdict for an interrupted mutant")
+        }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalWhileCopyingThePackageEndsIn130() throws {
+        try withScratch { scratch in
+        let ended = try interrupt(in: scratch, with: SIGINT, environment: ["MUTATE_TEST_PAUSE": "sync"]) { logs in
+            ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains("paused at sync")
+        }
+        #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+        #expect(ended.errors.contains("interrupted by signal \(SIGINT)"), "\(ended.errors)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path), "no build was started")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import MutationHarness
+
+// Running the real `mutate` executable from a test: where it is, starting it
+// with its streams in files, waiting for a phase, and finding what it left.
+
+/// The `mutate` built next to this test bundle.
+var mutateExecutable: URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mutate")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return Scratch.base.deletingLastPathComponent().appendingPathComponent("debug/mutate")
+}
+
+/// Starts `mutate` with `arguments` in `folder`; standard output and error go to files.
+func launch(_ arguments: [String], in folder: URL, environment extra: [String: String], logs: URL) throws -> Process {
+    let process = Process()
+    process.executableURL = mutateExecutable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var environment = ProcessInfo.processInfo.environment
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("out").path, contents: nil)
+    _ = FileManager.default.createFile(atPath: logs.appendingPathExtension("err").path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: logs.appendingPathExtension("out"))
+    process.standardError = try FileHandle(forWritingTo: logs.appendingPathExtension("err"))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
+/// Whether `process` has ended. Foundation learns of an exit only when every
+/// descendant has closed a descriptor the child inherited, so a run that
+/// leaves an orphan behind would look alive to `isRunning` until the orphan
+/// dies; a zombie in the process table is the exit itself.
+func hasEnded(_ process: Process) -> Bool {
+    !process.isRunning || !ProcessTree.isAlive(process.processIdentifier)
+}
+
+func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return condition()
+}
+
+/// Live processes whose command line mentions any of `needles`.
+func survivors(mentioning needles: [String]) -> [String] {
+    #if os(Linux)
+    return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+        guard let pid = pid_t(entry), ProcessTree.isAlive(pid),
+              let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { return nil }
+        let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+        return needles.contains(where: command.contains) ? command : nil
+    }
+    #else
+    return []
+    #endif
+}
