@@ -57,6 +57,8 @@ struct OptionParserTests {
         (["--packe-pah", "."], "unknown option '--packe-pah'; did you mean '--package-path'?"),
         (["promote", "3e446f66", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
         (["--wait", "rnu"], "unexpected argument 'rnu'; did you mean 'run'?"),
+        (["promote", "3e446f66", "name", "--description", "   "], "promote needs --description TEXT: what a user would see if this bug came back"),
+        (["merge", "--output", "merged"], "merge needs the shard report folders to merge"),
         (["--wait", "explore"], "the sub-command comes first: mutate explore [OPTIONS], not 'explore' after an option"),
     ])
     func refusesBadCommandLines(arguments: [String], message: String) {
@@ -75,6 +77,20 @@ struct OptionParserTests {
             return
         }
         #expect(!plain.run.wait, "without --wait a locked scratch copy is refused, not waited for")
+    }
+
+    @Test func recordsDryRunTakesNoValue() throws {
+        guard case .record(let options) = try OptionParser.parse(["record", "name", "--description", "d", "--dry-run", "Sources/A.swift"]) else {
+            Issue.record("expected record")
+            return
+        }
+        #expect(options.dryRun)
+        #expect(options.paths == ["Sources/A.swift"], "the path after --dry-run is a path, not its value")
+        guard case .record(let last) = try OptionParser.parse(["record", "name", "--description", "d", "--dry-run"]) else {
+            Issue.record("expected record")
+            return
+        }
+        #expect(last.dryRun && last.paths.isEmpty)
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {

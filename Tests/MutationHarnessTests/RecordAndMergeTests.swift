@@ -29,6 +29,8 @@ struct RecordTests {
 
             let (code, console) = run(["record", "add-multiplies", "--description", "add multiplies", "--bug", "issue 12"], in: package)
             #expect(code == .passed, "\(console)")
+            #expect(console.contains("Recorded \(package.path)/mutants/add-multiplies.patch; those files are back to HEAD. "
+                + "Run `swift run mutate --mutant add-multiplies` to see it killed."), "\(console)")
             #expect(try String(contentsOf: source, encoding: .utf8) == original, "the source is back to HEAD")
             let patch = try String(contentsOf: package.appendingPathComponent("mutants/add-multiplies.patch"), encoding: .utf8)
             #expect(patch.hasPrefix("Mutant: add-multiplies\nDescription: add multiplies\nBug: issue 12\n\ndiff --git a/Sources/Tiny/Arithmetic.swift"))
