@@ -152,4 +152,11 @@ struct OptionParserTests {
         #expect(OptionParser.suggestion(for: "zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
         #expect(OptionParser.editDistance("kitten", "sitting") == 3)
     }
+
+    @Test func suggestsTheClosestWordAndBreaksATieAlphabetically() {
+        #expect(OptionParser.suggestion(for: "cat", among: ["bat", "cot"]) == "; did you mean 'bat'?")
+        #expect(OptionParser.suggestion(for: "cat", among: ["cot", "bat"]) == "; did you mean 'bat'?", "whatever the order given")
+        #expect(OptionParser.suggestion(for: "abcd", among: ["zbcd", "abxx"]) == "; did you mean 'zbcd'?",
+                "one edit beats two, even when the farther word sorts first")
+    }
 }
