@@ -104,4 +104,15 @@ struct InterruptTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path), "no build was started")
         }
     }
+
+    /// Without a signal the executable ends with the command's own code.
+    @Test(.timeLimit(.minutes(1)), arguments: [(["--version"], HarnessExitCode.passed), (["--bogus"], HarnessExitCode.usage)])
+    func aRunThatIsNotInterruptedEndsWithItsOwnCode(arguments: [String], code: HarnessExitCode) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let process = try launch(arguments, in: scratch.url, environment: [:], logs: scratch.url.appendingPathComponent("plain"))
+            process.waitUntilExit()
+            #expect(process.terminationReason == .exit && process.terminationStatus == code.rawValue, "got \(process.terminationStatus)")
+        }
+    }
 }

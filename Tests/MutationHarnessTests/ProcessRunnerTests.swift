@@ -49,6 +49,33 @@ struct ProcessRunnerTests {
         }
     }
 
+    /// A command whose exit another waiter collected first (`waitpid` then
+    /// fails with ECHILD) ends the wait at once; the runner must not poll
+    /// until the time limit and call it a timeout.
+    @Test func aCommandReapedElsewhereEndsTheWaitAtOnce() throws {
+        try withScratch { scratch in
+            let pidFile = scratch.url.appendingPathComponent("child.pid")
+            let stolen = Locked(false)
+            let thief = Thread {
+                let deadline = Date().addingTimeInterval(10)
+                while Date() < deadline {
+                    if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                        var status: Int32 = 0
+                        stolen.set(waitpid(pid, &status, 0) == pid)
+                        return
+                    }
+                    usleep(2_000)
+                }
+            }
+            thief.start()
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 0.3", pidFile.path], in: scratch.url,
+                                               environment: ["PATH": "/usr/bin:/bin"], log: scratch.url.appendingPathComponent("reaped.log"),
+                                               timeout: 8)
+            #expect(result.termination != .timedOut, "stolen by the other waiter: \(stolen.value)")
+            #expect(result.seconds < 6)
+        }
+    }
+
     /// With no command running the recorded pid is 0; killing "its" tree
     /// must not signal this process's own group (`kill(0)`), which would end
     /// the test runner.

@@ -38,9 +38,12 @@ struct CrashLog: Equatable {
                 let digits = line[range.upperBound...].prefix { $0.isNumber }
                 if signal == nil { signal = Int32(digits) }
                 // Process '/path/Foo.xctest Module.Class/test' exited ...
+                // (the path may hold spaces: the test is the last word).
                 if let quote = line.range(of: "Process '"), let end = line.range(of: "' exited") {
                     let command = line[quote.upperBound..<end.lowerBound].split(separator: " ")
-                    if command.count == 2, command[1].contains("/") { crashedXCTests.append(String(command[1])) }
+                    if command.count >= 2, let test = command.last, test.contains("/"), !test.hasSuffix(".xctest") {
+                        crashedXCTests.append(String(test))
+                    }
                 }
             } else if signal == nil, let range = line.range(of: "*** Signal ") {
                 signal = Int32(line[range.upperBound...].prefix { $0.isNumber })
