@@ -122,6 +122,27 @@ struct TestRunReportTests {
     }
 }
 
+extension TestRunReportTests {
+    /// XCTest's xunit says only "failure" for a case whose process died; the
+    /// report calls it a crash only when the log shows one.
+    @Test func aBareFailureIsCalledACrashOnlyWhenTheLogShowsOne() throws {
+        try withScratch { scratch in
+            try scratch.write("r.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites><testsuite name="TestResults" tests="1" failures="1">
+                <testcase classname="TinyTests.LegacyTests" name="testAdd" time="0.01"><failure message="failure"></failure></testcase>
+                </testsuite></testsuites>
+                """)
+            let xunit = scratch.url.appendingPathComponent("r.xml")
+            let plain = TestRunReport.read(xunitPath: xunit, log: "Test Suite 'All tests' failed\n")
+            #expect(plain.failures.map(\.message) == ["failure"])
+            #expect(plain.crashedTest == nil)
+            let crashed = TestRunReport.read(xunitPath: xunit, log: "Tiny/Arithmetic.swift:4: Fatal error: boom\n")
+            #expect(crashed.failures.map(\.message) == ["crash: Tiny/Arithmetic.swift:4: Fatal error: boom"])
+        }
+    }
+}
+
 struct EventStreamTests {
     @Test func namesTheFailingAndTheCrashedTestWhenNoXunitWasWritten() throws {
         try withScratch { scratch in
