@@ -4,8 +4,8 @@ import Testing
 
 struct ClassifierTests {
     private func report(_ failed: [String], passed: [String] = ["S/passes()"]) -> TestRunReport {
-        TestRunReport(cases: passed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: false, message: nil, seconds: 0) }
-            + failed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: true, message: "boom \($0)", seconds: 0) })
+        TestRunReport(cases: passed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: false, message: nil) }
+            + failed.map { TestCaseResult(id: $0, className: "S", name: $0, failed: true, message: "boom \($0)") })
     }
 
     @Test func aFailingTestKillsAndIsNamed() {
@@ -139,6 +139,28 @@ extension TestRunReportTests {
             #expect(plain.crashedTest == nil)
             let crashed = TestRunReport.read(xunitPath: xunit, log: "Tiny/Arithmetic.swift:4: Fatal error: boom\n")
             #expect(crashed.failures.map(\.message) == ["crash: Tiny/Arithmetic.swift:4: Fatal error: boom"])
+            // A process line alone (no runtime message) is a crash too.
+            let died = TestRunReport.read(
+                xunitPath: xunit, log: "error: Process '/p/T.xctest TinyTests.LegacyTests/testAdd' exited with unexpected signal code 11\n")
+            #expect(died.failures.map(\.message) == ["crash: the test process crashed (signal 11)"])
+            #expect(died.crashedTest == "TinyTests.LegacyTests/testAdd")
+        }
+    }
+
+    /// A crash rewrites only the bare "failure": a passing case stays
+    /// without a message and a failure with its own message keeps it.
+    @Test func aCrashRewritesOnlyBareFailures() throws {
+        try withScratch { scratch in
+            try scratch.write("r.xml", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites><testsuite name="TestResults" tests="3" failures="2">
+                <testcase classname="TinyTests.LegacyTests" name="testAdd"><failure message="failure"></failure></testcase>
+                <testcase classname="TinyTests.LegacyTests" name="testOwn"><failure message="XCTAssertTrue failed"></failure></testcase>
+                <testcase classname="TinyTests.LegacyTests" name="testPasses"/>
+                </testsuite></testsuites>
+                """)
+            let report = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("r.xml"), log: "A.swift:1: Fatal error: boom\n")
+            #expect(report.cases.map(\.message) == ["crash: A.swift:1: Fatal error: boom", "XCTAssertTrue failed", nil])
         }
     }
 }

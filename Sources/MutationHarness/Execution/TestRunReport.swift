@@ -11,7 +11,6 @@ struct TestCaseResult: Equatable, Sendable {
     var name: String
     var failed: Bool
     var message: String?
-    var seconds: Double
 }
 
 /// What one `swift test` run reported, read from the runners' structured
@@ -62,7 +61,7 @@ struct TestRunReport: Equatable, Sendable {
         if let eventStream, let events = EventStreamReader.read(eventStream) {
             let known = Set(cases.map(\.id))
             for failure in events.failures where !known.contains(failure.id) {
-                report.cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message, seconds: 0))
+                report.cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message))
             }
             unfinished = events.unfinished
         }
@@ -121,7 +120,7 @@ final class XUnitReader: NSObject, XMLParserDelegate {
             let className = attributes["classname"] ?? ""
             let name = attributes["name"] ?? ""
             current = TestCaseResult(id: className.isEmpty ? name : "\(className)/\(name)", className: className, name: name,
-                                     failed: false, message: nil, seconds: Double(attributes["time"] ?? "") ?? 0)
+                                     failed: false, message: nil)
         case "failure", "error":
             current?.failed = true
             if current?.message == nil { current?.message = attributes["message"] }
