@@ -115,6 +115,14 @@ struct ExploreTests {
         #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
     }
 
+    @Test func anEscapedQuoteOrBackslashInAStringEndsOnlyItself() throws {
+        let first = #"{"_kind":"source_file","filename":"A.swift","text":"say \"}\" and \\","items":[]}"#
+        let second = #"{"_kind":"source_file","filename":"B.swift","items":[]}"#
+        let documents = ASTDump.documents(in: Data((first + "\n" + second + "\n").utf8))
+        #expect(documents.map { String(decoding: $0, as: UTF8.self) } == [first, second])
+        #expect(try ASTDump.parse(Data((first + "\n" + second).utf8)).map(\.path) == ["A.swift", "B.swift"])
+    }
+
     @Test func theIgnoreFileMatchesByIdOrByPlaceAndNeedsAReason() throws {
         let point = MutationPoint(file: "Sources/A.swift", start: 10, end: 11, line: 4, column: 3, mutationOperator: .arithmetic,
                                   original: "+", replacement: "-")
