@@ -42,6 +42,19 @@ struct ExploreHelperTests {
         #expect(target.isSwiftSource == explored)
     }
 
+    @Test func onlyTargetsHoldingAChosenFileAreReadAndEachWhole() {
+        func target(_ name: String, type: String = "library", _ sources: [String]) -> PackageTargets.Target {
+            PackageTargets.Target(name: name, c99name: name, type: type, moduleType: "SwiftTarget", path: "Sources/\(name)", sources: sources)
+        }
+        let targets = [target("A", ["x.swift", "Sub/y.swift"]), target("B", ["z.swift"]), target("ATests", type: "test", ["t.swift"])]
+        let chosen = Explorer.targetsToRead(targets, paths: ["Sources/A/Sub"])
+        #expect(chosen.map(\.target.name) == ["A"], "B holds no chosen file and is not read")
+        #expect(chosen.first?.files == ["Sources/A/x.swift", "Sources/A/Sub/y.swift"], "the compiler reads the whole module")
+        #expect(chosen.first?.wanted == ["Sources/A/Sub/y.swift"])
+        #expect(Explorer.targetsToRead(targets, paths: ["Sources"]).map(\.target.name) == ["A", "B"], "never a test target")
+        #expect(Explorer.targetsToRead(targets, paths: ["Sources/C"]).isEmpty)
+    }
+
     @Test func anIdIsTheSameOnEveryMachineAndChangesWithEachPartOfTheMutation() throws {
         let base = MutationPoint(file: "Sources/A.swift", start: 10, end: 11, line: 2, column: 3,
                                  mutationOperator: .arithmetic, original: "+", replacement: "-")

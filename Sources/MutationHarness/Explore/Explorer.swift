@@ -27,10 +27,7 @@ struct Explorer {
         var warnings: [String] = []
         let moduleMaps = PackageTargets.moduleMaps(in: root, targets: targets)
         let packageName = PackageTargets.packageName(in: root)
-        for target in targets where target.isSwiftSource {
-            let files = target.sources.map { target.path + "/" + $0 }
-            let wanted = files.filter { file in paths.contains { Self.isWithin(file, $0) } }
-            guard !wanted.isEmpty else { continue }
+        for (target, files, wanted) in Self.targetsToRead(targets, paths: paths) {
             print("  reading \(target.c99name) (\(wanted.count) file(s))")
             let trees: [ASTDump.File]
             do {
@@ -51,6 +48,19 @@ struct Explorer {
         points = points.filter { seen.insert($0.id).inserted }
         points.sort { ($0.file, $0.start, $0.mutationOperator.rawValue, $0.replacement) < ($1.file, $1.start, $1.mutationOperator.rawValue, $1.replacement) }
         return Found(points: points, compilerVersion: version, warnings: warnings, targets: targets)
+    }
+
+    /// The Swift source targets holding a file under one of `paths`, each
+    /// with all its files (the compiler reads the whole module) and the
+    /// wanted ones; a target with none is not read at all.
+    static func targetsToRead(_ targets: [PackageTargets.Target], paths: [String])
+        -> [(target: PackageTargets.Target, files: [String], wanted: [String])]
+    {
+        targets.filter(\.isSwiftSource).compactMap { target in
+            let files = target.sources.map { target.path + "/" + $0 }
+            let wanted = files.filter { file in paths.contains { isWithin(file, $0) } }
+            return wanted.isEmpty ? nil : (target, files, wanted)
+        }
     }
 
     static func isWithin(_ file: String, _ path: String) -> Bool {
