@@ -98,6 +98,15 @@ struct ExploreHelperTests {
         #expect(patched.hasPrefix("let a = 1\nlet b = a - 2"), "\(patched)")
     }
 
+    @Test func blankLinesAroundAChangeAreContextLinesOfTheirOwn() throws {
+        let source = "let a = 1\n\nlet b = a + 2\n\n\nlet c = 3\n"
+        let point = try point("+", "-", in: source, operator: .arithmetic)
+        let diff = GeneratedMutant.diff(for: point, source: Array(source.utf8))
+        #expect(diff.hasSuffix("@@ -1,6 +1,6 @@\n let a = 1\n \n-let b = a + 2\n+let b = a - 2\n \n \n let c = 3\n"), "\(diff)")
+        let mutant = try #require(GeneratedMutant.mutant(for: point, source: Array(source.utf8)))
+        #expect(try PatchApplier.apply(mutant.diff.files[0], to: source) == source.replacingOccurrences(of: "a + 2", with: "a - 2"))
+    }
+
     @Test func aChangeOnTheFirstLineHasNoContextBeforeIt() throws {
         let source = (1...6).map { "let v\($0) = \($0) + 1" }.joined(separator: "\n") + "\n"
         let point = try point("+", "-", in: source, operator: .arithmetic)

@@ -115,6 +115,24 @@ struct ExploreTests {
         #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
     }
 
+    @Test func aConditionThatIsAlreadyTrueIsNotMadeTrue() throws {
+        let found = try points("func f(_ a: Int) -> Int {\n    if true { return 1 }\n    if a > 0 { return 2 }\n    return 3\n}\n")
+        #expect(found.filter { $0.mutationOperator == .removeCondition }.map(\.original) == ["a > 0"])
+    }
+
+    /// Ranges are taken from the dump as they are: a token at the file's first
+    /// byte counts, a range that runs backwards or starts before the file is skipped.
+    @Test func aTokenAtTheFirstByteCountsAndABadRangeIsSkipped() {
+        let source = Array("1 + 22\nif x {}\n".utf8)
+        let tree: [String: Any] = ["_kind": "source_file", "items": [
+            ["_kind": "integer_literal_expr", "range": ["start": 0, "end": 0]],
+            ["_kind": "integer_literal_expr", "range": ["start": 4, "end": 1]],
+            ["_kind": "if_stmt", "conditions": [["_kind": "declref_expr", "type": MutationFinder.boolType, "range": ["start": -3, "end": 10]]]],
+        ]]
+        let found = MutationFinder(path: "A.swift", source: source).points(in: tree)
+        #expect(found.map(\.summary) == ["A.swift:1:1 integer-literal  1 -> 2"])
+    }
+
     @Test func anEscapedQuoteOrBackslashInAStringEndsOnlyItself() throws {
         let first = #"{"_kind":"source_file","filename":"A.swift","text":"say \"}\" and \\","items":[]}"#
         let second = #"{"_kind":"source_file","filename":"B.swift","items":[]}"#
