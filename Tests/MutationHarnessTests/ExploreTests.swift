@@ -120,6 +120,24 @@ struct ExploreTests {
         #expect(found.filter { $0.mutationOperator == .removeCondition }.map(\.original) == ["a > 0"])
     }
 
+    /// A condition that ends in a string literal is replaced up to the
+    /// literal's closing quote: escaped quotes, multi-line and empty strings.
+    @Test func aConditionEndingInAStringIsReplacedToItsClosingQuote() throws {
+        let source = """
+            func f(_ a: String) -> Int {
+                if a == "x\\"y" { return 1 }
+                if a == \"\"\"
+                    multi
+                    \"\"\" { return 2 }
+                if a != "" { return 3 }
+                return 0
+            }
+
+            """
+        let found = try points(source).filter { $0.mutationOperator == .removeCondition }
+        #expect(found.map(\.original) == [#"a == "x\"y""#, "a == \"\"\"\n        multi\n        \"\"\"", #"a != """#])
+    }
+
     /// Ranges are taken from the dump as they are: a token at the file's first
     /// byte counts, a range that runs backwards or starts before the file is skipped.
     @Test func aTokenAtTheFirstByteCountsAndABadRangeIsSkipped() {
@@ -127,6 +145,7 @@ struct ExploreTests {
         let tree: [String: Any] = ["_kind": "source_file", "items": [
             ["_kind": "integer_literal_expr", "range": ["start": 0, "end": 0]],
             ["_kind": "integer_literal_expr", "range": ["start": 4, "end": 1]],
+            ["_kind": "boolean_literal_expr", "value": "true", "range": ["start": 13, "end": 13]],   // would run past the end
             ["_kind": "if_stmt", "conditions": [["_kind": "declref_expr", "type": MutationFinder.boolType, "range": ["start": -3, "end": 10]]]],
         ]]
         let found = MutationFinder(path: "A.swift", source: source).points(in: tree)
