@@ -126,6 +126,9 @@ struct ExploreHelperTests {
         ("f(_while true)", false),
         ("f(9while true)", false),
         ("f(while true)", true),
+        ("f(zwhile true)", false),
+        ("f(Zwhile true)", false),
+        (" \n true", false),
     ])
     func onlyTheTrueOfAWhileLoopIsLeftToAPatch(source: String, forever: Bool) throws {
         let point = try point("true", "false", in: source, operator: .booleanLiteral)

@@ -102,6 +102,11 @@ struct InterruptTests {
         #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
         #expect(ended.errors.contains("interrupted by signal \(SIGINT)"), "\(ended.errors)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path), "no build was started")
+        // The report of a run cut short while copying claims no time it did not measure.
+        let json = try #require(FileManager.default.contents(atPath: scratch.url.appendingPathComponent("report/report.json").path))
+        let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let performance = try #require(report["performance"] as? [String: Any])
+        #expect(performance["setup"] as? Double == 0 && performance["initialRun"] as? Double == 0, "\(performance)")
         }
     }
 

@@ -193,6 +193,49 @@ struct LabTests {
         #expect(blamed([]) == [])
     }
 
+    /// Each failed schema build leaves out the mutants its errors name and
+    /// tries again, five builds at most; then every mutant runs as a patch.
+    @Test func aSchemaIsBuiltAtMostFiveTimes() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let points = (1...7).map { line in
+                MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: line, end: line + 1, line: line, column: 1,
+                              mutationOperator: .arithmetic, original: "+", replacement: "-")
+            }
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: try points.map { try self.mutant($0.id, "        a + b", "        a + b // \($0.line)") }, ignored: [])
+            }
+            // Every attempt fails on the line of the first mutant still in it.
+            lab.schemaBuilder = { excluded in
+                let left = points.filter { !excluded.contains($0.id) }
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: left.enumerated().map { ($1.id, $0 + 1) }),
+                              files: ["Sources/Tiny/Arithmetic.swift": Self.original + "// SCHEMA-FAILS-AT-LINE \(left[0].line)\n"],
+                              support: [:], points: left)
+            }
+            let report = try lab.run()
+            #expect(output.text.contains("Building the mutant schema (7 mutants in one build, attempt 1)..."), "\(output.text)")
+            #expect(output.text.contains("Building the mutant schema (3 mutants in one build, attempt 5)..."))
+            #expect(!output.text.contains("attempt 6"))
+            #expect(runner.calls.filter { $0.command == "build" }.count == 1 + 5 + 7, "baseline, five schema builds, then seven patches")
+            #expect(report.mutants.allSatisfy { $0.status == .survived })
+            let copy = package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift")
+            #expect(try String(contentsOf: copy, encoding: .utf8) == Self.original)
+        }
+    }
+
+    @Test func compilerErrorsAreReadAsPlacesInsideTheCopy() {
+        let log = """
+            /copy/Sources/M/A.swift:3:5: error: cannot find 'x' in scope
+            Sources/M/B.swift:4:2: error: already relative
+            /elsewhere/Sources/M/C.swift:7:1: error: outside the copy
+            /copy/Sources/M/A.swift:9:1: warning: not an error
+            error: no place at all
+            """
+        #expect(Lab.errorLines(in: log, root: "/copy") == ["Sources/M/A.swift:3", "Sources/M/B.swift:4", "/elsewhere/Sources/M/C.swift:7"])
+    }
+
     /// What the lab's commands inherit: homes and temporary files inside the
     /// scratch copy, the harness marked as running, and no schema switch of an
     /// outer run (a harness test inside a mutate run would otherwise run its
