@@ -33,6 +33,18 @@ struct HTMLReportTests {
         #expect(html.contains("<pre>--- a/Sources/A.swift\n+++ b/Sources/A.swift\n@@ -2 +2 @@\n-b\n+B\n</pre>"))
     }
 
+    @Test func aMutatedLineIsShownWithTwoLinesEitherSide() {
+        var report = ReportTests.sampleReport()
+        report.mutants = [report.mutants[2]]
+        report.mutants[0].firstLine = 10
+        report.mutants[0].lastLine = 10
+        let page = HTMLReport.render(report, readSource: { _ in (1...20).map { "source \($0)" }.joined(separator: "\n") + "\n" })
+        let shown = (1...20).filter { page.contains("<span class=\"num\">\($0)</span>source \($0)<") }
+        #expect(shown == [8, 9, 10, 11, 12])
+        #expect(page.contains("<span class=\"gap\">") == false, "one excerpt, no gap")
+        #expect(!page.contains("Killed by:"), "a survivor names no killer")
+    }
+
     @Test func theMatrixNamesWhichTestsKillWhichMutantsAndWhichKillNothing() {
         #expect(html.contains("<table id=\"matrix\"><tr><th>mutant</th><th title=\"Mod.Suite/a()\">T1</th></tr>"))
         #expect(html.contains("<tr data-status=\"killed\"><td>killed-one</td><td class=\"k\">&#10003;</td></tr>"))

@@ -302,6 +302,21 @@ struct LabTests {
         }
     }
 
+    /// A mutant no test target reaches goes straight to the whole suite: no
+    /// run with a filter that selects nothing.
+    @Test func aMutantNoTargetReachesRunsOnlyTheWholeSuite() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = ScriptedRunner()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("subtracts", "        a + b", "        a - b")],
+                          runner: runner, print: { _ in })
+            lab.testTargets = { _ in [] }
+            let report = try lab.run()
+            #expect(report.mutants.first?.status == .killed)
+            #expect(runner.filters == ["", ""], "the baseline and the whole suite, nothing else")
+        }
+    }
+
     /// Explore stops a mutant's tests at the first failing test: the event
     /// stream names it, and no test counts as "not run" for it.
     @Test func aRunThatStopsAtTheFirstFailureNamesItsTest() throws {

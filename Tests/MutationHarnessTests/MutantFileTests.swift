@@ -37,6 +37,7 @@ struct MutantFileTests {
         ("Mutant: Bad Name\nDescription: x\n\n" + diff, "mutant name 'Bad Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
         ("Mutant: x\nDescription: y\n", "no diff found: after the header lines, paste the output of `git diff`"),
         ("Mutant: x\nDescription: y\nthis is not a header\n" + diff, "line 3: expected 'Key: value', found 'this is not a header'"),
+        ("  continued\nMutant: x\nDescription: y\n\n" + diff, "line 1: a continuation line comes before any header"),
     ])
     func explainsWhatIsWrong(text: String, reason: String) {
         #expect(throws: MutantFileError(file: "m.patch", reason: reason)) { try MutantFileParser.parse(text, file: "m.patch") }
@@ -97,6 +98,20 @@ struct MutantCatalogTests {
                 Issue.record("a patch with no diff must be refused")
             } catch {
                 #expect("\(error)".contains("x.patch: no diff found"))
+            }
+        }
+    }
+
+    @Test func ofSeveralDuplicatedNamesTheFirstInAlphabeticalOrderIsNamed() throws {
+        try withScratch { scratch in
+            for (file, name) in [("1.patch", "zulu"), ("2.patch", "zulu"), ("3.patch", "alpha"), ("4.patch", "alpha"), ("5.patch", "mike")] {
+                try scratch.write("dup/\(file)", patch(name))
+            }
+            #expect(throws: CatalogError.self) { try MutantCatalog.load(from: scratch.url.appendingPathComponent("dup")) }
+            do {
+                _ = try MutantCatalog.load(from: scratch.url.appendingPathComponent("dup"))
+            } catch {
+                #expect("\(error)".hasPrefix("two mutants are named 'alpha'"), "\(error)")
             }
         }
     }

@@ -56,6 +56,23 @@ struct PatchApplierTests {
         #expect(lines.count == 20)
     }
 
+    /// Lines 7, 13 and 21 are all `dup`; the second hunk changes line 13.
+    /// The first hunk added four lines, so it is now line 17: the nearest
+    /// `dup` to where the earlier hunks moved it, not another one.
+    @Test func aLaterHunkWhoseLinesRepeatLandsWhereTheEarlierHunksMovedIt() throws {
+        let lines = (0..<25).map { [6, 12, 20].contains($0) ? "dup" : "l\($0)" }
+        let source = lines.joined(separator: "\n") + "\n"
+        let file = try patch("--- a/A.swift\n+++ b/A.swift\n@@ -5,1 +5,5 @@\n-l4\n+l4\n+n1\n+n2\n+n3\n+n4\n@@ -13,1 +17,1 @@\n-dup\n+DUP\n")
+        var expected = lines
+        expected[12] = "DUP"
+        expected.insert(contentsOf: ["n1", "n2", "n3", "n4"], at: 5)
+        #expect(try PatchApplier.apply(file, to: source) == expected.joined(separator: "\n") + "\n")
+        // The same hunk after one that was found further down than its header said.
+        let moved = "x\nx\n" + source
+        var movedExpected = ["x", "x"] + expected
+        #expect(try PatchApplier.apply(file, to: moved) == movedExpected.joined(separator: "\n") + "\n")
+    }
+
     @Test func aHunkThatNoLongerMatchesIsNamed() throws {
         let file = try patch("""
             --- a/F.swift
@@ -183,12 +200,23 @@ struct DiffParserTests {
             try DiffParser.parse("--- a/A.swift\nnot a header\n", firstLineNumber: 5)
         }
         #expect(throws: DiffParseError(line: 1, reason: "unexpected line 'garbage'")) { try DiffParser.parse("garbage\n") }
+        // '--- ' as the last line, and a path outside the package on line 7 of the file.
+        #expect(throws: DiffParseError(line: 6, reason: "'--- ' is not followed by '+++ '")) { try DiffParser.parse("--- a/A.swift", firstLineNumber: 5) }
+        do {
+            _ = try DiffParser.parse("\n\n--- a/../A.swift\n+++ b/A.swift\n", firstLineNumber: 5)
+            Issue.record("a path outside the package must be refused")
+        } catch {
+            #expect(error.line == 7, "\(error)")
+        }
     }
 
     @Test func readsHeadersWithAndWithoutCounts() {
         #expect(DiffParser.parseHeader("@@ -12,5 +12,6 @@ func x()")! == (12, 5, 12, 6))
         #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
         #expect(DiffParser.parseHeader("@@ nonsense @@") == nil)
+        #expect(DiffParser.parseHeader("## -3 +3 @@") == nil, "it starts with @@")
+        #expect(DiffParser.parseHeader("@@ -3 +3 ##") == nil, "the ranges end with @@")
+        #expect(DiffParser.parseHeader("@@ -3 +3 @@@") != nil, "git's combined-diff marker still closes it")
     }
 
     @Test func rejectsPathsOutsideThePackage() {

@@ -101,6 +101,24 @@ extension ReportTests {
 }
 
 extension ReportTests {
+    @Test func aConsoleLineGivesTheReasonOfEveryOutcomeButAKill() {
+        let mutants = Self.sampleReport().mutants
+        #expect(ConsoleFormat.line(for: mutants[1], index: 2, of: 6).hasSuffix("  ran past the limit"), "a timeout says why")
+        #expect(ConsoleFormat.line(for: mutants[3], index: 4, of: 6).hasSuffix("  error: cannot convert"))
+        var silentKill = mutants[0]
+        silentKill.killedBy = []
+        #expect(ConsoleFormat.line(for: silentKill, index: 1, of: 6) == "[1/6] killed    killed-one  3.5s (build 1.5s, tests 2.0s)",
+                "a kill without a test name adds nothing")
+    }
+
+    @Test func aRunWithNoMutantReachingTheTestsHasNoScore() {
+        var report = Self.sampleReport()
+        report.mutants = report.mutants.filter { [.unviable, .stale, .pending].contains($0.status) }
+        #expect(report.score == nil)
+        report.mutants = []
+        #expect(report.score == nil)
+    }
+
     @Test func aPassingVerdictCountsTimeoutsAsDetected() {
         var report = Self.sampleReport()
         report.mutants = report.mutants.filter { [.killed, .timeout, .survived].contains($0.status) }
