@@ -120,4 +120,27 @@ struct InterruptTests {
             #expect(process.terminationReason == .exit && process.terminationStatus == code.rawValue, "got \(process.terminationStatus)")
         }
     }
+
+    /// Started with its standard input closed (descriptor 0 free for the
+    /// next file opened), a run still locks its copy and gets to its build.
+    @Test(.timeLimit(.minutes(1)))
+    func aRunWithStandardInputClosedStillTakesTheLock() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            _ = try copyFixture(to: scratch)
+            let failing = scratch.url.appendingPathComponent("swift-failing")
+            try Data("#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo 'Swift version 6.3.1 (stand-in)'; exit 0; fi\necho 'error: stand-in build fails' >&2\nexit 1\n".utf8)
+                .write(to: failing)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+            let logs = scratch.url.appendingPathComponent("closed")
+            let process = try launch(
+                ["-c", "exec \"$0\" \"$@\" <&-", mutateExecutable.path, "--package-path", "Tiny",
+                 "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
+                in: scratch.url, environment: ["MUTATE_SWIFT": failing.path], logs: logs, executable: URL(fileURLWithPath: "/bin/sh"))
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            #expect(!errors.contains("cannot open the lock file"), "\(errors)")
+            #expect(process.terminationStatus == HarnessExitCode.baselineFailed.rawValue, "the run got as far as its build: \(errors)")
+        }
+    }
 }

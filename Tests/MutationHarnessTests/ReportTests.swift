@@ -50,6 +50,8 @@ struct ReportTests {
         #expect(mutants.map { $0["status"] as? String } == ["Killed", "Timeout", "Survived", "CompileError", "Ignored", "Pending"])
         #expect(mutants[0]["killedBy"] as? [String] == ["Mod.Suite/a()"])
         #expect(mutants[0]["statusReason"] as? String == "Expectation failed: 1 == 2")
+        #expect(mutants[0]["duration"] as? Double == 3_500, "build 1.5 s + tests 2 s, in milliseconds")
+        #expect(mutants[5]["duration"] == nil, "a pending mutant has not run")
         // Keyed by the file that declares the tests, with their line; a
         // test whose file is unknown is grouped under its suite.
         let testFiles = try #require(json["testFiles"] as? [String: [String: [[String: Any]]]])

@@ -70,3 +70,30 @@ struct ScratchWorkspaceTests {
         #expect(!ManifestPaths.isManifest("Sources/Package.swift"))
     }
 }
+
+/// The lock on a scratch copy, taken twice in one process (`flock` locks
+/// belong to the open file, so a second open conflicts like another run).
+struct ScratchLockTests {
+    @Test func aHeldLockIsRefusedOrWaitedForAndAnnouncedOnce() throws {
+        try withScratch { scratch in
+            var held: ScratchLock? = try ScratchLock(root: scratch.url, wait: false) {}
+            #expect(throws: LabError.locked(scratch.url.path)) { _ = try ScratchLock(root: scratch.url, wait: false) {} }
+
+            let announcements = Locked(0)
+            let acquired = Locked(false)
+            let waiter = Thread {
+                let lock = try? ScratchLock(root: scratch.url, wait: true) { announcements.set(announcements.value + 1) }
+                acquired.set(lock != nil)
+                withExtendedLifetime(lock) {}
+            }
+            waiter.start()
+            #expect(waitUntil(10) { announcements.value == 1 }, "the waiting run says that it waits")
+            usleep(500_000) // two more polls while the lock is held
+            #expect(!acquired.value)
+            withExtendedLifetime(held) {}
+            held = nil
+            #expect(waitUntil(10) { acquired.value }, "the lock is taken once it is free")
+            #expect(announcements.value == 1, "announced once, not at every poll")
+        }
+    }
+}

@@ -14,10 +14,12 @@ var mutateExecutable: URL {
     return Scratch.base.deletingLastPathComponent().appendingPathComponent("debug/mutate")
 }
 
-/// Starts `mutate` with `arguments` in `folder`; standard output and error go to files.
-func launch(_ arguments: [String], in folder: URL, environment extra: [String: String], logs: URL) throws -> Process {
+/// Starts `mutate` (or another `executable`) with `arguments` in `folder`;
+/// standard output and error go to files.
+func launch(_ arguments: [String], in folder: URL, environment extra: [String: String], logs: URL,
+            executable: URL = mutateExecutable) throws -> Process {
     let process = Process()
-    process.executableURL = mutateExecutable
+    process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var environment = ProcessInfo.processInfo.environment
