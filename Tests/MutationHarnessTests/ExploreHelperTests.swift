@@ -55,6 +55,19 @@ struct ExploreHelperTests {
         #expect(Explorer.targetsToRead(targets, paths: ["Sources/C"]).isEmpty)
     }
 
+    @Test func mutantsAreListedOnceByFilePositionOperatorAndReplacement() {
+        func point(_ file: String, _ start: Int, _ kind: MutationOperator, _ replacement: String) -> MutationPoint {
+            MutationPoint(file: file, start: start, end: start + 1, line: 1, column: start + 1, mutationOperator: kind, original: "<",
+                          replacement: replacement)
+        }
+        let b = point("Sources/B.swift", 1, .relationalBoundary, "<=")
+        let a9 = point("Sources/A.swift", 9, .arithmetic, "-")
+        let negation = point("Sources/A.swift", 3, .relationalNegation, ">=")
+        let boundary = point("Sources/A.swift", 3, .relationalBoundary, "<=")
+        let listed = Explorer.listed([b, a9, negation, boundary, a9, b])
+        #expect(listed == [boundary, negation, a9, b])
+    }
+
     @Test func anIdIsTheSameOnEveryMachineAndChangesWithEachPartOfTheMutation() throws {
         let base = MutationPoint(file: "Sources/A.swift", start: 10, end: 11, line: 2, column: 3,
                                  mutationOperator: .arithmetic, original: "+", replacement: "-")

@@ -44,10 +44,16 @@ struct Explorer {
                 points += finder.points(in: tree.root).filter { changed?.contains($0.file, line: $0.line) ?? true }
             }
         }
+        return Found(points: Self.listed(points), compilerVersion: version, warnings: warnings, targets: targets)
+    }
+
+    /// Each mutant once (a file in two targets is read twice), in the order
+    /// `--list` prints and the run takes them: by file, then position,
+    /// operator and replacement.
+    static func listed(_ points: [MutationPoint]) -> [MutationPoint] {
         var seen: Set<String> = []
-        points = points.filter { seen.insert($0.id).inserted }
-        points.sort { ($0.file, $0.start, $0.mutationOperator.rawValue, $0.replacement) < ($1.file, $1.start, $1.mutationOperator.rawValue, $1.replacement) }
-        return Found(points: points, compilerVersion: version, warnings: warnings, targets: targets)
+        return points.filter { seen.insert($0.id).inserted }
+            .sorted { ($0.file, $0.start, $0.mutationOperator.rawValue, $0.replacement) < ($1.file, $1.start, $1.mutationOperator.rawValue, $1.replacement) }
     }
 
     /// The Swift source targets holding a file under one of `paths`, each
