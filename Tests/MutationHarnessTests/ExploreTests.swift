@@ -115,6 +115,11 @@ struct ExploreTests {
         #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
     }
 
+    @Test func aHunkThatOnlyDeletesMarksNoLineOfTheNewSide() {
+        let changed = ChangedLines.parse("+++ b/Sources/A.swift\n@@ -3,2 +2,0 @@\n@@ -9 +8,2 @@\n")
+        #expect(changed.lines["Sources/A.swift"] == [8...9])
+    }
+
     @Test func aConditionThatIsAlreadyTrueIsNotMadeTrue() throws {
         let found = try points("func f(_ a: Int) -> Int {\n    if true { return 1 }\n    if a > 0 { return 2 }\n    return 3\n}\n")
         #expect(found.filter { $0.mutationOperator == .removeCondition }.map(\.original) == ["a > 0"])

@@ -37,7 +37,8 @@ struct ScratchWorkspaceTests {
             try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Sources/A/Alias.swift").path, withDestinationPath: "A.swift")
             try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Fixtures").path, withDestinationPath: "../shared")
             let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
-            try workspace.sync()
+            #expect(try workspace.sync() == 4, "two files and two links written")
+            #expect(try workspace.sync() == 0, "nothing changed, nothing written")
 
             let copy = scratch.url.appendingPathComponent("copy")
             #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path) == "A.swift")
@@ -94,6 +95,31 @@ struct ScratchLockTests {
             held = nil
             #expect(waitUntil(10) { acquired.value }, "the lock is taken once it is free")
             #expect(announcements.value == 1, "announced once, not at every poll")
+        }
+    }
+}
+
+/// Which folders may hold a scratch copy: the sync deletes what the package
+/// lacks, so only a folder the harness made (or an empty one) will do.
+struct ScratchRulesTests {
+    @Test func anEmptyFolderAMarkedOneAndThePackagesOwnDefaultAreAcceptedAnotherIsNot() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            let package = scratch.url.appendingPathComponent("pkg")
+            let defaultRoot = package.appendingPathComponent(".build/mutate/scratch")
+            try scratch.write("pkg/.build/mutate/scratch/Package.swift", "// an older run's copy, made before the marker\n")
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+            try scratch.write("marked/\(ScratchRules.marker)", "")
+            try scratch.write("marked/Package.swift", "// a copy\n")
+            try scratch.write("users/notes.txt", "mine\n")
+            for folder in ["empty", "marked", "pkg/.build/mutate/scratch", "not-yet-made"] {
+                #expect(throws: Never.self, "\(folder)") {
+                    try ScratchRules.check(root: scratch.url.appendingPathComponent(folder), package: package, defaultRoot: defaultRoot)
+                }
+            }
+            #expect(throws: WorkspaceError.self) {
+                try ScratchRules.check(root: scratch.url.appendingPathComponent("users"), package: package, defaultRoot: defaultRoot)
+            }
         }
     }
 }
