@@ -116,8 +116,8 @@ struct ExploreTests {
     }
 
     @Test func aHunkThatOnlyDeletesMarksNoLineOfTheNewSide() {
-        let changed = ChangedLines.parse("+++ b/Sources/A.swift\n@@ -3,2 +2,0 @@\n@@ -9 +8,2 @@\n")
-        #expect(changed.lines["Sources/A.swift"] == [8...9])
+        let changed = ChangedLines.parse("+++ b/Sources/A.swift\n@@ -3,2 +2,0 @@\n@@ -9 +8,2 @@\n@@ -20 +21 @@\n")
+        #expect(changed.lines["Sources/A.swift"] == [8...9, 21...21], "a hunk without a count is one line")
     }
 
     @Test func aConditionThatIsAlreadyTrueIsNotMadeTrue() throws {

@@ -77,6 +77,11 @@ struct OptionParserTests {
             return
         }
         #expect(!plain.run.wait, "without --wait a locked scratch copy is refused, not waited for")
+        guard case .promote(let elsewhere) = try OptionParser.parse(["promote", "3e446f66", "name", "--description", "d", "--scratch", "/tmp/copy"]) else {
+            Issue.record("expected promote")
+            return
+        }
+        #expect(elsewhere.run.scratchPath == "/tmp/copy" && elsewhere.paths.isEmpty, "--scratch takes the folder as its value")
     }
 
     @Test func recordsDryRunTakesNoValue() throws {
