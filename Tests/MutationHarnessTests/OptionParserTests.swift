@@ -43,6 +43,7 @@ struct OptionParserTests {
         (["--timeout", "0"], "--timeout takes a positive number of seconds, not '0'"),
         (["--timeout-multiplier", "nan"], "--timeout-multiplier takes a positive number, not 'nan'"),
         (["--timeout-multiplier", "-1"], "--timeout-multiplier takes a positive number, not '-1'"),
+        (["--timeout-multiplier", "inf"], "--timeout-multiplier takes a positive number, not 'inf'"),
         (["check", "extra"], "check takes no arguments, found 'extra'"),
         (["explore", "--sample", "0"], "--sample takes a number of mutants of at least 1, not '0'"),
         (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),

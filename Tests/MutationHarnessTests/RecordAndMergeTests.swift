@@ -182,6 +182,12 @@ struct MergeTests {
             #expect(lowered == .passed)
             let overlapping = Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "all", "s1", "s1"])
             #expect(overlapping == .usage)
+
+            // A matrix of one machine: its one shard merges into itself.
+            try ReportWriter.write(shard([("z", .killed)], tests: ["M.S/a()"], label: "1/1"), to: scratch.url.appendingPathComponent("only"),
+                                   packagePath: scratch.url, isCI: false)
+            #expect(Harness(workingDirectory: scratch.url, print: { _ in }).main(["merge", "--output", "one", "only"]) == .passed)
+            #expect(try ReportWriter.read(from: scratch.url.appendingPathComponent("one")).mutants.map(\.name) == ["z"])
         }
     }
 
