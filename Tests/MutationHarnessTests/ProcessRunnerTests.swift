@@ -39,8 +39,10 @@ struct ProcessRunnerTests {
         try withScratch { scratch in
             let log = scratch.url.appendingPathComponent("session.log")
             let pidFile = scratch.url.appendingPathComponent("grandchild.pid")
-            let script = "setsid sh -c 'echo $$ > \"$0\"; exec sleep 60' \"$0\" & sleep 60"
-            let result = try ProcessRunner.run(["/bin/sh", "-c", script, pidFile.path], in: scratch.url,
+            // command -> a child shell -> a process in a session of its own, two levels down.
+            try scratch.write("child.sh", "setsid sh -c 'echo $$ > \"$0\"; exec sleep 60' \"$1\" &\nsleep 60\n")
+            let script = "sh \"$0\" \"$1\" & sleep 60"
+            let result = try ProcessRunner.run(["/bin/sh", "-c", script, scratch.url.appendingPathComponent("child.sh").path, pidFile.path], in: scratch.url,
                                                environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 1)
             #expect(result.termination == .timedOut)
             let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -151,6 +153,29 @@ struct TestChoiceTests {
         let shared = targets + [target("Base", "library", []), target("All", "library", ["Base"])]
         let allReach = shared.map { $0.type == "test" ? target($0.name, "test", $0.dependencies + ["All"]) : $0 }
         #expect(PackageTargets.testTargets(reaching: "Sources/Base/A.swift", in: allReach) == nil)
+        // A dependency that is no target of the package (another package's product) reaches nothing,
+        // and a cycle of names ends.
+        let external = targets + [target("ToolTests", "test", ["ArgumentParser"]), target("Loop", "library", ["Loop"]),
+                                  target("LoopTests", "test", ["Loop"])]
+        #expect(PackageTargets.testTargets(reaching: "Sources/Harness/Lab.swift", in: external) == ["HarnessTests"])
+    }
+
+    /// Module maps for the compiler: the built one, else the target's own, else the one in include/.
+    @Test func eachTargetGivesItsFirstModuleMap() throws {
+        try withScratch { scratch in
+            try scratch.write(".build/debug/CZlib.build/module.modulemap", "module CZlib {}\n")
+            try scratch.write("Sources/CZlib/module.modulemap", "module CZlib {}\n")
+            try scratch.write("Sources/CSQLite/module.modulemap", "module CSQLite {}\n")
+            try scratch.write("Sources/CFast/include/module.modulemap", "module CFast {}\n")
+            let targets = ["CZlib", "CSQLite", "CFast", "Swifty"].map {
+                PackageTargets.Target(name: $0, c99name: $0, type: "library", moduleType: "ClangTarget", path: "Sources/\($0)", sources: [])
+            }
+            let root = scratch.url.path
+            #expect(PackageTargets.moduleMaps(in: scratch.url, targets: targets) == [
+                "\(root)/.build/debug/CZlib.build/module.modulemap", "\(root)/Sources/CSQLite/module.modulemap",
+                "\(root)/Sources/CFast/include/module.modulemap",
+            ])
+        }
     }
 
     @Test func theWatcherSeesAFailingIssueOnceItsLineIsComplete() throws {

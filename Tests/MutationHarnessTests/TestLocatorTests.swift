@@ -41,6 +41,24 @@ struct TestLocatorTests {
         }
     }
 
+    /// A declaration is found only as whole words: not inside a longer
+    /// name, and also when the name ends its line.
+    @Test func aDeclarationIsMatchedAsWholeWordsOnly() throws {
+        try withScratch { scratch in
+            try scratch.write("Tests/ModTests/C.swift", """
+                // my_class LegacyTests and xfunc testOld are not declarations
+                final class LegacyTests
+                    : XCTestCase
+                {
+                    func testOld() {}
+                }
+                """)
+            let found = TestLocator.xctestLocations(ids: ["ModTests.LegacyTests/testOld", "ModTests.LegacyTests/testGone"], packageRoot: scratch.url)
+            #expect(found["ModTests.LegacyTests/testOld"] == TestLocation(file: "Tests/ModTests/C.swift", line: 5))
+            #expect(found["ModTests.LegacyTests/testGone"] == TestLocation(file: "Tests/ModTests/C.swift", line: 2), "the class's own line")
+        }
+    }
+
     @Test func bothRunnersAreLocatedInOneCall() throws {
         try withScratch { scratch in
             let path = scratch.url.appendingPathComponent("Tests/ModTests/QueueTests.swift").path
