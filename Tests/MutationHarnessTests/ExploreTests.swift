@@ -120,6 +120,11 @@ struct ExploreTests {
         #expect(changed.lines["Sources/A.swift"] == [8...9, 21...21], "a hunk without a count is one line")
     }
 
+    @Test func aNumberThatEndsTheFileIsNamedWhole() throws {
+        let found = try points("let x = 12")   // no newline at the end
+        #expect(found.map(\.summary) == ["A.swift:1:9 integer-literal  12 -> 13"])
+    }
+
     @Test func aConditionThatIsAlreadyTrueIsNotMadeTrue() throws {
         let found = try points("func f(_ a: Int) -> Int {\n    if true { return 1 }\n    if a > 0 { return 2 }\n    return 3\n}\n")
         #expect(found.filter { $0.mutationOperator == .removeCondition }.map(\.original) == ["a > 0"])
