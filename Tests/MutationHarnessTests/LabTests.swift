@@ -75,6 +75,12 @@ struct LabTests {
             }
             let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
             #expect(copy == Self.original, "the copy is restored after the last mutant")
+            #expect(output.text.contains("  3 tests passed in 0.3s; each mutant's tests get "), "\(output.text)")
+
+            // Every mutant finished: the next run has nothing to rebuild from scratch.
+            let again = OutputBox()
+            _ = try Lab(configuration: configuration, mutants: [], runner: ScriptedRunner(), print: { again.append($0) }).run()
+            #expect(!again.text.contains("cut short"), "\(again.text)")
             #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == Self.original)
         }
     }
@@ -145,6 +151,34 @@ struct LabTests {
             let copy = package.appendingPathComponent(".build/mutate/scratch")
             #expect(try String(contentsOf: copy.appendingPathComponent(file), encoding: .utf8) == Self.original)
             #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("Sources/Tiny/__MutateSchema.swift").path))
+        }
+    }
+
+    /// Schema mutants run first, whatever order they come in: the schema is
+    /// taken out once, before the first patch.
+    @Test func schemaMutantsRunBeforeThePatchesWhateverTheirOrder() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let file = "Sources/Tiny/Arithmetic.swift"
+            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let runner = ScriptedRunner()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+                (run: [try self.mutant("a-patch", "        a + b", "        a + b // harmless"), try self.mutant(minus.id, "        a + b", "        a - b")],
+                 ignored: [])
+            }
+            lab.schemaBuilder = { excluded in
+                let points = [minus].filter { !excluded.contains($0.id) }
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.map { ($0.id, 1) }),
+                              files: [file: Self.original + "// SCHEMA\n"], support: [:], points: points)
+            }
+            let report = try lab.run()
+            #expect(report.mutants.map(\.name) == ["a-patch", minus.id], "the report keeps the given order")
+            #expect(report.mutants.map(\.status) == [.survived, .killed])
+            // Baseline; the schema's build and baseline; the switch, in the schema; then the patch, without it.
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "test", "build", "test"])
+            #expect(runner.schemaIDs == ["", "", "1", ""])
+            #expect(runner.calls[4].source.hasSuffix("// SCHEMA\n"), "the switch runs in the schema")
+            #expect(!runner.calls[5].source.contains("SCHEMA"), "the patch builds without it")
         }
     }
 
@@ -337,10 +371,12 @@ struct LabTests {
         }
     }
 
-    @Test func aRedBaselineOrOneWithoutTestsStopsBeforeAnyMutant() throws {
+    @Test(arguments: ["", " // EXIT-ZERO"])
+    func aRedBaselineOrOneWithoutTestsStopsBeforeAnyMutant(runnerExit: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a - b"))
+            // Also when the test runner reports the failure but exits 0.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a - b" + runnerExit))
             let runner = ScriptedRunner()
             let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("m", "        a - b", "        a + b")],
                           runner: runner, print: { _ in })

@@ -78,6 +78,14 @@ struct ProcessRunnerTests {
         }
     }
 
+    /// The toolchain's version line: the first line of a command that
+    /// succeeds, nothing from one that fails.
+    @Test func theFirstLineOfACommandThatSucceedsOnly() {
+        #expect(Lab.firstLine(of: ["sh", "-c", "echo 'Swift version 6'; echo more"]) == "Swift version 6")
+        #expect(Lab.firstLine(of: ["sh", "-c", "echo 'half a version'; exit 3"]) == nil)
+        #expect(Lab.firstLine(of: ["no-such-command-anywhere"]) == nil)
+    }
+
     /// With no command running the recorded pid is 0; killing "its" tree
     /// must not signal this process's own group (`kill(0)`), which would end
     /// the test runner.

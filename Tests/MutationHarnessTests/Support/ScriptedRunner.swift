@@ -87,6 +87,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             """ : "") + (runsOther ? #"<testcase classname="Other.Suite" name="unrelated()" time="0.01"/>"# : "")
         try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8)
             .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
-        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.3)
+        // `EXIT-ZERO`: a runner that reports the failure but exits 0 anyway.
+        return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
     }
 }
