@@ -61,6 +61,8 @@ struct ReportTests {
         #expect(testFiles["Mod.Legacy"]?["tests"]?.map { $0["id"] as? String } == ["Mod.Legacy/testC"])
         let performance = try #require(json["performance"] as? [String: Double])
         #expect(Set(performance.keys) == ["setup", "initialRun", "mutation"])
+        // Milliseconds: setup 0.2 s; baseline 30 s + 2 s; six mutants of 3.5 s each.
+        #expect(performance["setup"] == 200 && performance["initialRun"] == 32_000 && performance["mutation"] == 21_000, "\(performance)")
         #expect((json["system"] as? [String: Bool])?["ci"] == true)
     }
 
@@ -111,6 +113,28 @@ extension ReportTests {
         silentKill.killedBy = []
         #expect(ConsoleFormat.line(for: silentKill, index: 1, of: 6) == "[1/6] killed    killed-one  3.5s (build 1.5s, tests 2.0s)",
                 "a kill without a test name adds nothing")
+    }
+
+    @Test func theReportListsWhatNeedsAttentionByStatusKeepingTheRunsOrderWithinOne() {
+        var report = Self.sampleReport()
+        let survivor = report.mutants[2]
+        report.mutants = ["s3", "s1", "s2"].map { name in
+            var copy = survivor
+            copy.name = name
+            return copy
+        } + [report.mutants[4], report.mutants[3]]
+        let markdown = MarkdownReport.render(report)
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("### ") }.map(String.init)
+        #expect(headings == ["### survived: s3", "### survived: s1", "### survived: s2", "### unviable: broken", "### stale: old"], "\(headings)")
+    }
+
+    @Test func aMutantThatHasNotRunHasNoTimeYet() throws {
+        let mutant = try MutantFileParser.parse("Mutant: m\nDescription: d\n\n" + MutantFileTests.diff, file: "m.patch")
+        let pending = MutantResult(pending: mutant)
+        var report = Self.sampleReport()
+        report.mutants = [pending]
+        #expect(report.mutationSeconds == 0)
+        #expect(ConsoleFormat.line(for: pending, index: 1, of: 1).contains("0.0s (build 0.0s, tests 0.0s)"))
     }
 
     @Test func aRunWithNoMutantReachingTheTestsHasNoScore() {
