@@ -72,6 +72,40 @@ struct ScratchWorkspaceTests {
     }
 }
 
+extension ScratchWorkspaceTests {
+    /// Only a manifest has its `.package(path:)` rewritten; a source that
+    /// mentions one is copied byte for byte.
+    @Test func onlyTheManifestIsRewritten() throws {
+        try withScratch { scratch in
+            let mention = "// add .package(path: \"../Dep\") to use it\nlet a = 1\n"
+            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\nlet deps = [.package(path: \"../Dep\")]\n")
+            try scratch.write("pkg/Sources/A/A.swift", mention)
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            _ = try workspace.sync()
+            #expect(workspace.read("Sources/A/A.swift") == mention)
+            #expect(workspace.read("Package.swift")?.contains(#".package(path: "../Dep")"#) == false, "the manifest's path is made to work from the copy")
+        }
+    }
+
+    /// After a run cut short mid-mutant, the modules whose sources it had
+    /// changed are rebuilt from scratch: a target folder under Sources/
+    /// names one; a test, the manifest or a loose file names none.
+    @Test func anInterruptedMutantsModulesAreForgottenByTheirTargetFolder() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            _ = try workspace.sync()
+            try scratch.write("copy/.build/debug/Tiny.build/Tiny.o", "object\n")
+            try scratch.write("copy/.build/debug/TinyTests.build/T.o", "object\n")
+            workspace.noteInterrupted(["Sources/Tiny/Arithmetic.swift", "Tests/TinyTests/T.swift", "Package.swift", "Sources/Loose.swift"])
+            #expect(workspace.forgetInterruptedBuilds() == ["Tiny"])
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("copy/.build/debug/Tiny.build").path))
+            #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("copy/.build/debug/TinyTests.build/T.o").path))
+            #expect(workspace.forgetInterruptedBuilds() == [], "the list is used once")
+        }
+    }
+}
+
 /// The lock on a scratch copy, taken twice in one process (`flock` locks
 /// belong to the open file, so a second open conflicts like another run).
 struct ScratchLockTests {
