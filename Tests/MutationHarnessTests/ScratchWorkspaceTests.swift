@@ -87,6 +87,29 @@ extension ScratchWorkspaceTests {
         }
     }
 
+    /// A write never moves a file's modification time back, and always past
+    /// the whole second it had: a build comparing whole seconds sees it.
+    @Test func aWriteLeavesTheFileNewerThanItWas() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            _ = try workspace.sync()
+            let file = scratch.url.appendingPathComponent("copy/Sources/A.swift")
+            func modified() throws -> Double {
+                try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date).timeIntervalSince1970
+            }
+            try workspace.write("Sources/A.swift", "let a = 1\n")
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: file.path)
+            let before = Date().timeIntervalSince1970
+            try workspace.write("Sources/A.swift", "let a = 2\n")
+            #expect(try modified() >= floor(before), "an old file gets the time of the write, not its old time plus a second")
+            let future = floor(Date().timeIntervalSince1970) + 5
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: future)], ofItemAtPath: file.path)
+            try workspace.write("Sources/A.swift", "let a = 3\n")
+            #expect(try modified() == future + 1, "a file already at or past this second moves to the next one")
+        }
+    }
+
     /// After a run cut short mid-mutant, the modules whose sources it had
     /// changed are rebuilt from scratch: a target folder under Sources/
     /// names one; a test, the manifest or a loose file names none.
