@@ -21,7 +21,7 @@ extension HarnessExploreAndInterruptTests {
     /// miss), runs the real command and then hangs, so the phase lasts.
     private func holdingSwift(in folder: URL) throws -> URL {
         let script = folder.appendingPathComponent("swift-holding")
-        try Data("""
+        try writeExecutable("""
             #!/bin/sh
             [ "$1" = "--version" ] && exec swift "$@"
             dir="\(folder.path)"
@@ -37,8 +37,7 @@ extension HarnessExploreAndInterruptTests {
             fi
             exec swift "$@"
 
-            """.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            """, to: script)
         return script
     }
 
@@ -88,9 +87,7 @@ extension HarnessExploreAndInterruptTests {
                 if let results = try? ReportWriter.read(from: output) {
                     #expect(results.mutants.allSatisfy { $0.status == .pending }, "\(phase): no verdict for an interrupted mutant")
                 }
-                if let text = try? String(contentsOf: scratch.url.appendingPathComponent("grandchild.pid"), encoding: .utf8),
-                   let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
-                {
+                if let pid = readPID(scratch.url.appendingPathComponent("grandchild.pid")) {
                     #expect(!ProcessTree.isAlive(pid), "\(phase): the grandchild in a session of its own is killed")
                 }
                 #expect(survivors(mentioning: [swift.path, Self.sharedScratch.path]).isEmpty, "\(phase): no process of the run is left")

@@ -14,7 +14,7 @@ struct InterruptTests {
     /// the test can find (and end) whatever the run leaves behind.
     private func hangingSwift(in folder: URL) throws -> URL {
         let script = folder.appendingPathComponent("swift-hanging")
-        try Data("""
+        try writeExecutable("""
             #!/bin/sh
             if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
             dir="\(folder.path)"
@@ -24,8 +24,7 @@ struct InterruptTests {
             touch "$dir/held"
             exec sleep 300
 
-            """.utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            """, to: script)
         return script
     }
 
@@ -60,12 +59,8 @@ struct InterruptTests {
         if !stopped { kill(process.processIdentifier, SIGKILL) }
         // End what the run left behind before waiting: Foundation sees the
         // exit only once no descendant holds the child's descriptors.
-        let leftovers = ["child.pid", "grandchild.pid"].compactMap { name -> pid_t? in
-            guard let text = try? String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8),
-                  let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), ProcessTree.isAlive(pid)
-            else { return nil }
-            return pid
-        }
+        let leftovers = ["child.pid", "grandchild.pid"].compactMap { readPID(scratch.url.appendingPathComponent($0)) }
+            .filter(ProcessTree.isAlive)
         leftovers.forEach { kill($0, SIGKILL) }
         process.waitUntilExit()
         #expect(stopped, "mutate ended after the signal")
@@ -84,8 +79,7 @@ struct InterruptTests {
         }
         #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
         #expect(ended.errors.contains("interrupted by signal \(signal)"), "\(ended.errors)")
-        let text = try String(contentsOf: scratch.url.appendingPathComponent("grandchild.pid"), encoding: .utf8)
-        let grandchild = try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(readPID(scratch.url.appendingPathComponent("grandchild.pid")))
         #expect(!ended.leftovers.contains(grandchild), "the grandchild in a session of its own is killed")
         if let results = try? ReportWriter.read(from: scratch.url.appendingPathComponent("report")) {
             #expect(results.mutants.allSatisfy { $0.status == .pending }, "no verdict for an interrupted mutant")
@@ -129,9 +123,13 @@ struct InterruptTests {
         try withScratch { scratch in
             _ = try copyFixture(to: scratch)
             let failing = scratch.url.appendingPathComponent("swift-failing")
-            try Data("#!/bin/sh\nif [ \"$1\" = \"--version\" ]; then echo 'Swift version 6.3.1 (stand-in)'; exit 0; fi\necho 'error: stand-in build fails' >&2\nexit 1\n".utf8)
-                .write(to: failing)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+            try writeExecutable("""
+                #!/bin/sh
+                if [ "$1" = "--version" ]; then echo 'Swift version 6.3.1 (stand-in)'; exit 0; fi
+                echo 'error: stand-in build fails' >&2
+                exit 1
+
+                """, to: failing)
             let logs = scratch.url.appendingPathComponent("closed")
             let process = try launch(
                 ["-c", "exec \"$0\" \"$@\" <&-", mutateExecutable.path, "--package-path", "Tiny",

@@ -45,8 +45,7 @@ struct ProcessRunnerTests {
             let result = try ProcessRunner.run(["/bin/sh", "-c", script, scratch.url.appendingPathComponent("child.sh").path, pidFile.path], in: scratch.url,
                                                environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 1)
             #expect(result.termination == .timedOut)
-            let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            let grandchild = try #require(pid_t(text))
+            let grandchild = try #require(readPID(pidFile))
             #expect(!ProcessTree.isAlive(grandchild), "the grandchild \(grandchild) outlived the run")
         }
     }
@@ -61,7 +60,7 @@ struct ProcessRunnerTests {
             let thief = Thread {
                 let deadline = Date().addingTimeInterval(10)
                 while Date() < deadline {
-                    if let text = try? String(contentsOf: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                    if let pid = readPID(pidFile) {
                         var status: Int32 = 0
                         stolen.set(waitpid(pid, &status, 0) == pid)
                         return

@@ -42,6 +42,17 @@ func hasEnded(_ process: Process) -> Bool {
     !process.isRunning || !ProcessTree.isAlive(process.processIdentifier)
 }
 
+/// Writes `text` to `url` as an executable script (a stand-in `swift`, a child shell).
+func writeExecutable(_ text: String, to url: URL) throws {
+    try Data(text.utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+}
+
+/// The pid a script wrote to `file` (`echo $$ > file`), once it is there.
+func readPID(_ file: URL) -> pid_t? {
+    (try? String(contentsOf: file, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+}
+
 func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
