@@ -307,7 +307,8 @@ struct LabTests {
     }
 
     /// Explore runs the tests of the targets that reach a mutant first; one
-    /// they miss is tried against the whole suite before it can survive.
+    /// they miss is tried against the rest of the suite before it can
+    /// survive, and its verdict counts the tests of both runs.
     @Test func testsOfTheChosenTargetsRunFirstAndTheWholeSuiteDecidesASurvivor() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
@@ -315,9 +316,11 @@ struct LabTests {
                 try mutant("subtracts", "        a + b", "        a - b"),
                 try mutant("comment-only", "        a + b", "        a + b // harmless"),
             ]
-            for (targets, expectedFilters) in [
-                (["T"], ["", #"^(T)\."#, #"^(T)\."#, ""]),
-                (["Other"], ["", #"^(Other)\."#, "", #"^(Other)\."#, ""]),
+            for (targets, expectedFilters, expectedSkips) in [
+                (["T"], ["", #"^(T)\."#, #"^(T)\."#, ""], ["", "", "", #"^(T)\."#]),
+                (["Other"], ["", #"^(Other)\."#, "", #"^(Other)\."#, ""], ["", "", #"^(Other)\."#, "", #"^(Other)\."#]),
+                // Every test target chosen: the rest selects no test, and the survivor still counts all 3.
+                (["T", "Other"], ["", #"^(T|Other)\."#, #"^(T|Other)\."#, ""], ["", "", "", #"^(T|Other)\."#]),
             ] {
                 let runner = ScriptedRunner()
                 let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: runner, print: { _ in })
@@ -328,10 +331,11 @@ struct LabTests {
                 #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"], "\(targets)")
                 #expect(byName["comment-only"]?.status == .survived, "\(targets)")
                 #expect(byName["comment-only"]?.reason == "all 3 tests passed", "a survivor's verdict is the whole suite's: \(targets)")
-                // Baseline (whole), then per mutant the chosen targets, and the whole suite unless they killed it.
+                // Baseline (whole), then per mutant the chosen targets, and the rest of the suite unless they killed it.
                 #expect(runner.filters == expectedFilters, "\(targets)")
+                #expect(runner.skips == expectedSkips, "\(targets)")
                 let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/comment-only.log"), encoding: .utf8)
-                #expect(log.contains("mutate: the tests of \(targets[0]) did not kill it; running the whole suite"), "\(log)")
+                #expect(log.contains("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the rest of the suite"), "\(log)")
             }
         }
     }

@@ -116,7 +116,7 @@ enum HelpText {
         `FILE:LINE OPERATOR reason`; they are reported as ignored.
         The tests of the targets that link a mutant's code run first and stop
         at the first failing Swift Testing test; a mutant they miss runs
-        against the whole suite before it is called a survivor.
+        against the rest of the suite before it is called a survivor.
         Exit 0 when the run finished, whatever the score, unless --threshold
         is given: then it gates like a run.
 

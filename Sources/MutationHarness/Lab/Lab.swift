@@ -50,8 +50,8 @@ public final class Lab {
     var schemaBuilder: ((_ excluded: Set<String>) -> Schema)?
     /// For `mutate explore`: the test targets that can reach a mutant's code
     /// (nil: the whole suite). They run first; a mutant they do not kill
-    /// runs against the whole suite before it is called a survivor, so the
-    /// choice saves time and never changes a verdict to `survived`.
+    /// runs against the rest of the suite before it is called a survivor, so
+    /// the choice saves time and never changes a verdict to `survived`.
     var testTargets: ((Mutant) -> [String]?)?
     /// Mutants that run by switch in the installed schema: name -> number.
     private var schemaNumbers: [String: Int] = [:]
@@ -397,21 +397,25 @@ public final class Lab {
 
     /// Runs the tests for a mutant: first those of the targets that reach
     /// its code, if the run chose some, then, unless they killed it, the
-    /// whole suite. Returns the seconds of both runs.
+    /// rest of the suite. A survivor has passed the whole suite: the two runs
+    /// are judged together. Returns the seconds of both runs.
     private func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
         throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
     {
-        var seconds = 0.0
-        if let targets = testTargets?(mutant), !targets.isEmpty {
-            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
-                                             extraEnvironment: extraEnvironment, targets: targets)
-            seconds += test.seconds
-            let verdict = Classifier.classify(termination: test.termination, report: tests)
-            if verdict.status == .killed || verdict.status == .timeout { return (seconds, test.termination, tests, verdict) }
-            appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the whole suite", to: log)
+        guard let targets = testTargets?(mutant), !targets.isEmpty else {
+            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds, extraEnvironment: extraEnvironment)
+            return (test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
         }
-        let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds, extraEnvironment: extraEnvironment)
-        return (seconds + test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
+        let (first, firstTests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+                                               extraEnvironment: extraEnvironment, targets: targets)
+        let verdict = Classifier.classify(termination: first.termination, report: firstTests)
+        if verdict.status == .killed || verdict.status == .timeout { return (first.seconds, first.termination, firstTests, verdict) }
+        appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the rest of the suite", to: log)
+        let (rest, restTests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+                                             extraEnvironment: extraEnvironment, skipping: targets)
+        var both = restTests
+        both.cases = firstTests.cases + restTests.cases
+        return (first.seconds + rest.seconds, rest.termination, both, Classifier.classify(termination: rest.termination, report: both))
     }
 
     private func appendLine(_ line: String, to log: URL) {
@@ -431,10 +435,11 @@ public final class Lab {
         )
     }
 
-    /// Runs the suite (or the tests of `targets` only), stopping at the first
-    /// failure when the configuration asks for it.
+    /// Runs the suite (or the tests of `targets` only, or all but those of
+    /// `skipping`), stopping at the first failure when the configuration
+    /// asks for it.
     private func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:],
-                          targets: [String]? = nil) throws -> (ProcessResult, TestRunReport)
+                          targets: [String]? = nil, skipping: [String]? = nil) throws -> (ProcessResult, TestRunReport)
     {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -445,10 +450,10 @@ public final class Lab {
         // names the failing Swift Testing test even if the process crashes.
         var arguments = [configuration.swift, "test", "--skip-build", "--manifest-cache", "local", "--parallel", "--xunit-output", xunit.path,
                          "--event-stream-output-path", events.path]
-        if let targets {
-            // Test ids start with their target's module name: `Target.Suite/test()`.
-            arguments += ["--filter", "^(" + targets.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")\\."]
-        }
+        // Test ids start with their target's module name: `Target.Suite/test()`.
+        func pattern(_ targets: [String]) -> String { "^(" + targets.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")\\." }
+        if let targets { arguments += ["--filter", pattern(targets)] }
+        if let skipping { arguments += ["--skip", pattern(skipping)] }
         let watcher = configuration.stopAtFirstFailure ? EventStreamWatcher(events) : nil
         let result = try runner.run(arguments, in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log,
                                     timeout: timeout, stopWhen: watcher.map { watcher in { watcher.hasFailure() } })

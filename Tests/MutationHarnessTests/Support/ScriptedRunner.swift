@@ -11,8 +11,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var calls: [(command: String, source: String)] = []
     /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
     private(set) var schemaIDs: [String] = []
-    /// The `--filter` of each test run ("" when the whole suite ran).
+    /// The `--filter` of each test run ("" when none was given).
     private(set) var filters: [String] = []
+    /// The `--skip` of each test run ("" when none was given).
+    private(set) var skips: [String] = []
     /// Test runs ended early because the lab had seen a failure.
     private(set) var stoppedEarly = 0
     var interruptAtTest: Int?
@@ -34,6 +36,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         if arguments[1] == "test" {
             schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "")
             filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
+            skips.append(arguments.firstIndex(of: "--skip").map { arguments[$0 + 1] } ?? "")
         }
         if arguments[1] == "build" {
             if let marker = source.range(of: "SCHEMA-FAILS-AT-LINE "), let line = Int(source[marker.upperBound...].prefix(while: \.isNumber)) {
@@ -65,8 +68,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
         // The tests are in target `T`, and one in target `Other` (which cannot reach the code).
         let filter = arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] }
-        let runsT = filter.map { try! Regex($0).firstMatch(in: "T.Suite/adds()") != nil } ?? true
-        let runsOther = filter.map { try! Regex($0).firstMatch(in: "Other.Suite/unrelated()") != nil } ?? true
+        let skip = arguments.firstIndex(of: "--skip").map { arguments[$0 + 1] }
+        func runs(_ test: String) -> Bool {
+            (filter.map { try! Regex($0).firstMatch(in: test) != nil } ?? true) && (skip.map { try! Regex($0).firstMatch(in: test) == nil } ?? true)
+        }
+        let runsT = runs("T.Suite/adds()")
+        let runsOther = runs("Other.Suite/unrelated()")
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
