@@ -9,9 +9,9 @@ struct ProcessRunnerTests {
     @Test func aCommandOnThePathIsTheFirstExecutableOne() throws {
         try withScratch { scratch in
             try scratch.write("first/tool", "not a program\n")
-            try scratch.write("second/tool", "#!/bin/sh\necho from-second\n")
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("second"), withIntermediateDirectories: true)
+            try writeExecutable("#!/bin/sh\necho from-second\n", to: scratch.url.appendingPathComponent("second/tool"))
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.url.appendingPathComponent("first/tool").path)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.appendingPathComponent("second/tool").path)
             let log = scratch.url.appendingPathComponent("tool.log")
             let path = "\(scratch.url.path)/first:\(scratch.url.path)/second:/usr/bin:/bin"
             let result = try ProcessRunner.run(["tool"], in: scratch.url, environment: ["PATH": path], log: log, timeout: 30)

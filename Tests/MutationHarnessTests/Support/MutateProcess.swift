@@ -43,9 +43,19 @@ func hasEnded(_ process: Process) -> Bool {
 }
 
 /// Writes `text` to `url` as an executable script (a stand-in `swift`, a child shell).
+///
+/// The file is written through a close-on-exec descriptor: tests run in
+/// parallel, and a child another test spawns while this file is open for
+/// writing would otherwise keep that descriptor for its whole life, and
+/// running the script would fail with "text file busy" (exit 126).
 func writeExecutable(_ text: String, to url: URL) throws {
-    try Data(text.utf8).write(to: url)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    // `open`'s mode is masked by the umask; the script must be executable whatever it is.
+    guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }
 
 /// The pid a script wrote to `file` (`echo $$ > file`), once it is there.
