@@ -37,18 +37,19 @@ struct InterruptTests {
         var leftovers: [pid_t]
     }
 
-    /// Runs `mutate` on the fixture until `reached` holds, sends `signal`, and
-    /// returns how it ended; the package must come out untouched.
+    /// Runs `mutate` (`command`: a named mutant, or explore) on the fixture
+    /// until `reached` holds, sends `signal`, and returns how it ended; the
+    /// package must come out untouched.
     private func interrupt(in scratch: Scratch, with signal: Int32, environment: [String: String],
-                           until reached: (URL) -> Bool) throws -> Ended {
+                           command: [String] = ["--mutant", "add-subtracts"], until reached: (URL) -> Bool) throws -> Ended {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         let package = try copyFixture(to: scratch)
         let before = Scratch.snapshot(of: package)
         let swift = try hangingSwift(in: scratch.url)
         let logs = scratch.url.appendingPathComponent("run")
         let process = try launch(
-            ["--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path, "--mutant", "add-subtracts",
-             "--output", scratch.url.appendingPathComponent("report").path],
+            command + ["--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path,
+                       "--output", scratch.url.appendingPathComponent("report").path],
             in: scratch.url, environment: environment.merging(["MUTATE_SWIFT": swift.path]) { $1 }, logs: logs
         )
         let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
@@ -71,10 +72,10 @@ struct InterruptTests {
                      leftovers: leftovers)
     }
 
-    @Test(.timeLimit(.minutes(2)), arguments: [SIGINT, SIGTERM])
-    func aSignalDuringABuildEndsIn130WithTheBuildAndItsGrandchildKilled(signal: Int32) throws {
+    @Test(.timeLimit(.minutes(2)), arguments: [(SIGINT, ["--mutant", "add-subtracts"]), (SIGTERM, ["--mutant", "add-subtracts"]), (SIGINT, ["explore"])])
+    func aSignalDuringABuildEndsIn130WithTheBuildAndItsGrandchildKilled(signal: Int32, command: [String]) throws {
         try withScratch { scratch in
-        let ended = try interrupt(in: scratch, with: signal, environment: [:]) { _ in
+        let ended = try interrupt(in: scratch, with: signal, environment: [:], command: command) { _ in
             FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
         }
         #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")

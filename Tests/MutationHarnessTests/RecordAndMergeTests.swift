@@ -43,6 +43,26 @@ struct RecordTests {
         }
     }
 
+    /// A file already at the mutant's path is the user's, whatever it holds
+    /// (here not a mutant at all): record refuses and leaves it as it was.
+    @Test func neverOverwritesAFileAtTheMutantsPath() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let changed = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "a + b", with: "a * b")
+            try changed.write(to: source, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(at: package.appendingPathComponent("mutants"), withIntermediateDirectories: true)
+            let notes = package.appendingPathComponent("mutants/add-multiplies.patch")
+            try "my notes, not a mutant\n".write(to: notes, atomically: true, encoding: .utf8)
+
+            let (code, console) = run(["record", "add-multiplies", "--description", "d"], in: package)
+            #expect(code == .usage)
+            #expect(console.contains("\(notes.path) exists already: choose another name or delete it first"), "\(console)")
+            #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes, not a mutant\n", "the user's file is untouched")
+            #expect(try String(contentsOf: source, encoding: .utf8) == changed, "nothing is restored when record refuses")
+        }
+    }
+
     @Test func refusesAnEmptyChangeAndAChangeToTests() throws {
         try withScratch { scratch in
             let package = try repository(in: scratch)
