@@ -116,6 +116,42 @@ struct InterruptTests {
         }
     }
 
+    /// A daemon that a command leaves running in a session of its own (a
+    /// helper git starts, say), with every descriptor it inherited closed as
+    /// daemons do, is ended when `mutate` ends, even when no later build or
+    /// test would have swept it.
+    @Test(.timeLimit(.minutes(1)))
+    func aDaemonLeftByGitEndsWithTheRun() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            for step in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "fixture"]] { try git(step, in: package) }
+            let bin = scratch.url.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            // A marker no other process has: the sleep's own duration.
+            let marker = "sleep 297.\(getpid())"
+            try writeExecutable("""
+                #!/bin/sh
+                setsid /bin/bash -c 'for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; exec \(marker)' \
+                    </dev/null >/dev/null 2>&1 &
+                exec /usr/bin/git "$@"
+
+                """, to: bin.appendingPathComponent("git"))
+            let logs = scratch.url.appendingPathComponent("record")
+            let process = try launch(["record", "nothing", "--description", "d"], in: package,
+                                     environment: ["PATH": "\(bin.path):/usr/bin:/bin"], logs: logs)
+            let ended = waitUntil(30) { hasEnded(process) }
+            let left = processes(mentioning: [marker])
+            left.forEach { kill($0.pid, SIGKILL) }
+            if !ended { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            #expect(ended && process.terminationStatus == HarnessExitCode.usage.rawValue, "record refused the empty change: \(errors)")
+            #expect(errors.contains("no uncommitted change"), "git ran: \(errors)")
+            #expect(left.isEmpty, "no helper of the run is left: \(left.map(\.command))")
+        }
+    }
+
     /// Started with its standard input closed (descriptor 0 free for the
     /// next file opened), a run still locks its copy and gets to its build.
     @Test(.timeLimit(.minutes(1)))

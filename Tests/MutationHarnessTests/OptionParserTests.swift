@@ -33,6 +33,7 @@ struct OptionParserTests {
         (["--list", "--description", "x"], "--description does not apply to `mutate run`"),
         (["--list", "--threshold", "50"], "--threshold does not apply to --list (it only prints the mutants)"),
         (["record", "x"], "record needs --description TEXT: what a user would see if this bug came back"),
+        (["record", "x", "--description", "  "], "record needs --description TEXT: what a user would see if this bug came back"),
         (["record", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
         (["record", String(repeating: "a", count: 101), "--description", "d"],
          "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),

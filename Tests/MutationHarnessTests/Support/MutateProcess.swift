@@ -74,13 +74,18 @@ func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
 
 /// Live processes whose command line mentions any of `needles`.
 func survivors(mentioning needles: [String]) -> [String] {
+    processes(mentioning: needles).map(\.command)
+}
+
+/// The pid and command line of each live process that mentions any of `needles`.
+func processes(mentioning needles: [String]) -> [(pid: pid_t, command: String)] {
     #if os(Linux)
     return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
         guard let pid = pid_t(entry), ProcessTree.isAlive(pid),
               let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
         else { return nil }
         let command = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
-        return needles.contains(where: command.contains) ? command : nil
+        return needles.contains(where: command.contains) ? (pid, command) : nil
     }
     #else
     return []
