@@ -49,6 +49,19 @@ struct CrashLogTests {
         }
     }
 
+    /// Only a thread's header starts the crashed thread, not any line that
+    /// ends like one.
+    @Test func aLineThatOnlyEndsLikeAThreadHeaderStartsNothing() {
+        let log = """
+            the helper crashed:
+            0  Helper.run() + 3 in Tiny
+            Thread 2 crashed:
+            0  ArithmeticTests.adds() + 165 in TinyPackageTests
+            Registers:
+            """
+        #expect(CrashLog(log: log).crashedFrames == ["0  ArithmeticTests.adds() + 165 in TinyPackageTests"])
+    }
+
     @Test func anIdWithoutASuiteNamesNoCrashedTest() {
         let crash = CrashLog(crashedFrames: ["0  adds() + 1 in Tiny"])
         #expect(!crash.crashedThreadRan("adds()"))

@@ -53,6 +53,8 @@ struct OptionParserTests {
         (["--shard", "0/0"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '0/0'"),
         (["--shard", "1/0"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '1/0'"),
         (["--shard", "1/2/3"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '1/2/3'"),
+        (["--shard", "1//2"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '1//2'"),
+        (["promote", "3e446f66", "--description", "d"], "promote takes a generated mutant's id and a name: mutate promote ID NAME --description TEXT"),
         // Two sub-commands at the same distance: the first in alphabetical order.
         (["hul"], "unknown sub-command 'hul'; did you mean 'help'?"),
         // 11 characters, 3 edits away: close enough (a third of its length).
@@ -157,6 +159,9 @@ struct OptionParserTests {
     @Test func suggestsOnlyCloseWords() {
         #expect(OptionParser.suggestion(for: "retry-on-40", among: ["retry-on-400", "ignored-modal"]) == "; did you mean 'retry-on-400'?")
         #expect(OptionParser.suggestion(for: "zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
+        // 4 characters: at most 2 edits away, whatever a third of its length is.
+        #expect(OptionParser.suggestion(for: "expl", among: ["explore"]) == "", "3 edits from a 4-letter word is no suggestion")
+        #expect(OptionParser.suggestion(for: "expo", among: ["export"]) == "; did you mean 'export'?")
         #expect(OptionParser.editDistance("kitten", "sitting") == 3)
     }
 

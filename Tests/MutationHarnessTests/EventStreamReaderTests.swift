@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The Swift Testing event stream, read as explore reads it while the tests
+/// run (one line at a time) and after they end (the whole file).
+struct EventStreamReaderTests {
+    private func issue(_ test: String, _ message: String) -> String {
+        #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/\#(test)/F.swift:1:1","#
+            + #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"\#(message)"}]}}"#
+    }
+
+    @Test func everyFailingTestIsListedOnceWithItsFirstMessageInOrder() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            try [issue("b()", "first of b"), issue("a()", "first of a"), issue("b()", "second of b")].joined(separator: "\n")
+                .write(to: stream, atomically: true, encoding: .utf8)
+            let summary = try #require(EventStreamReader.read(stream))
+            #expect(summary.failures == [.init(id: "M.S/b()", message: "first of b"), .init(id: "M.S/a()", message: "first of a")])
+        }
+    }
+
+    /// A stream that does not say whether an issue fails or is known (as
+    /// older toolchains write it) records a failure: missing is not "known".
+    @Test(arguments: [
+        #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()"}}"#,
+        #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{}}}"#,
+    ])
+    func anIssueThatSaysNothingMoreIsAFailure(line: String) {
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == .init(id: "M.S/t()", message: nil))
+    }
+
+    /// Only event records report issues; a record of another kind that looks
+    /// like one (a test declaration, say) is not a failure.
+    @Test func aRecordThatIsNoEventIsNoFailure() {
+        let line = #"{"kind":"test","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
+    }
+}
