@@ -9,15 +9,19 @@ import Testing
 /// inside a mutate run, where they guard the signal handler and the kill walk.
 @Suite(.serialized)
 struct InterruptTests {
-    /// A `swift` that answers the version probe and otherwise hangs with a
-    /// grandchild a process-group kill would miss. Both write their pids, so
-    /// the test can find (and end) whatever the run leaves behind.
-    private func hangingSwift(in folder: URL) throws -> URL {
+    /// A `swift` that answers the version probe (or, `atProbe`, hangs there)
+    /// and otherwise hangs with a grandchild a process-group kill would miss.
+    /// Both write their pids, so the test can find (and end) whatever the run
+    /// leaves behind.
+    private func hangingSwift(in folder: URL, atProbe: Bool = false) throws -> URL {
         let script = folder.appendingPathComponent("swift-hanging")
         try writeExecutable("""
             #!/bin/sh
-            if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
             dir="\(folder.path)"
+            if [ "$1" = "--version" ]; then
+                \(atProbe ? "echo $$ > \"$dir/child.pid\"; touch \"$dir/held\"; exec sleep 300" : "")
+                echo "Swift version 6.3.1 (stand-in)"; exit 0
+            fi
             setsid sleep 300 >/dev/null 2>&1 &
             echo $! > "$dir/grandchild.pid"
             echo $$ > "$dir/child.pid"
@@ -41,11 +45,12 @@ struct InterruptTests {
     /// until `reached` holds, sends `signal`, and returns how it ended; the
     /// package must come out untouched.
     private func interrupt(in scratch: Scratch, with signal: Int32, environment: [String: String],
-                           command: [String] = ["--mutant", "add-subtracts"], until reached: (URL) -> Bool) throws -> Ended {
+                           command: [String] = ["--mutant", "add-subtracts"], hangAtProbe: Bool = false,
+                           until reached: (URL) -> Bool) throws -> Ended {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         let package = try copyFixture(to: scratch)
         let before = Scratch.snapshot(of: package)
-        let swift = try hangingSwift(in: scratch.url)
+        let swift = try hangingSwift(in: scratch.url, atProbe: hangAtProbe)
         let logs = scratch.url.appendingPathComponent("run")
         let process = try launch(
             command + ["--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path,
@@ -85,6 +90,18 @@ struct InterruptTests {
         if let results = try? ReportWriter.read(from: scratch.url.appendingPathComponent("report")) {
             #expect(results.mutants.allSatisfy { $0.status == .pending }, "no verdict for an interrupted mutant")
         }
+        }
+    }
+
+    /// The toolchain's version probe is not a build: the handler itself
+    /// must end it, or the run would wait on it.
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalDuringTheVersionProbeEndsIn130() throws {
+        try withScratch { scratch in
+        let ended = try interrupt(in: scratch, with: SIGINT, environment: [:], hangAtProbe: true) { _ in
+            FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
+        }
+        #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
         }
     }
 
@@ -153,29 +170,34 @@ struct InterruptTests {
     }
 
     /// Started with its standard input closed (descriptor 0 free for the
-    /// next file opened), a run still locks its copy and gets to its build.
-    @Test(.timeLimit(.minutes(1)))
-    func aRunWithStandardInputClosedStillTakesTheLock() throws {
+    /// next file opened) or reading a file, a run still locks its copy and
+    /// gets to its build, and the build reads nothing of mutate's input: its
+    /// standard input is /dev/null.
+    @Test(.timeLimit(.minutes(1)), arguments: ["<&-", "< \"$0\""])
+    func aRunWhateverItsStandardInputTakesTheLockAndGivesTheBuildNone(input: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
             _ = try copyFixture(to: scratch)
             let failing = scratch.url.appendingPathComponent("swift-failing")
+            let stdin = scratch.url.appendingPathComponent("stdin")
             try writeExecutable("""
                 #!/bin/sh
                 if [ "$1" = "--version" ]; then echo 'Swift version 6.3.1 (stand-in)'; exit 0; fi
+                readlink /proc/self/fd/0 > "\(stdin.path)"
                 echo 'error: stand-in build fails' >&2
                 exit 1
 
                 """, to: failing)
-            let logs = scratch.url.appendingPathComponent("closed")
+            let logs = scratch.url.appendingPathComponent("input")
             let process = try launch(
-                ["-c", "exec \"$0\" \"$@\" <&-", mutateExecutable.path, "--package-path", "Tiny",
+                ["-c", "exec \"$0\" \"$@\" \(input)", mutateExecutable.path, "--package-path", "Tiny",
                  "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
                 in: scratch.url, environment: ["MUTATE_SWIFT": failing.path], logs: logs, executable: URL(fileURLWithPath: "/bin/sh"))
             process.waitUntilExit()
             let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
             #expect(!errors.contains("cannot open the lock file"), "\(errors)")
             #expect(process.terminationStatus == HarnessExitCode.baselineFailed.rawValue, "the run got as far as its build: \(errors)")
+            #expect(try String(contentsOf: stdin, encoding: .utf8) == "/dev/null\n", "the build's standard input")
         }
     }
 }

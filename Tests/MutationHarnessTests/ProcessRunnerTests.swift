@@ -20,6 +20,35 @@ struct ProcessRunnerTests {
         }
     }
 
+    /// The interrupt handler kills the command in `running`: it holds the
+    /// command's pid while it runs and nothing once it has ended, so a later
+    /// Ctrl-C cannot reach a process that took over the old pid.
+    @Test func theRunningCommandIsKnownWhileItRunsAndForgottenAfter() throws {
+        try withScratch { scratch in
+            let running = RunningProcess()
+            let seen = Locked<Set<pid_t>>([])
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "echo $$ > pid; sleep 0.3"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                               log: scratch.url.appendingPathComponent("run.log"), timeout: 30,
+                                               stopWhen: { seen.withLock { _ = $0.insert(running.current) }; return false }, running: running)
+            #expect(result.termination == .exited(0))
+            let pid = try #require(readPID(scratch.url.appendingPathComponent("pid")))
+            #expect(seen.value == [pid], "while it ran, the command's own pid and nothing else")
+            #expect(running.current == 0, "forgotten once it ended")
+        }
+    }
+
+    /// A command that cannot be started (here its log cannot be opened) is an
+    /// error naming it, not a result.
+    @Test func aCommandThatCannotStartThrows() throws {
+        try withScratch { scratch in
+            let error = #expect(throws: ProcessRunnerError.self) {
+                try ProcessRunner.run(["/bin/true"], in: scratch.url, environment: [:],
+                                      log: scratch.url.appendingPathComponent("missing/run.log"), timeout: 30)
+            }
+            #expect(error?.command == "/bin/true", "the message names the command")
+        }
+    }
+
     /// A command without a time limit runs to its end, and the log holds both
     /// of its streams.
     @Test func aCommandWithoutATimeLimitRunsToItsEndWithBothStreamsLogged() throws {

@@ -28,7 +28,4 @@ enum Interruption {
     static func finish(_ body: (_ interrupted: Bool) -> Never) -> Never {
         signalNumber.withLock { number -> Never in body(number != nil) }
     }
-
-    /// For tests that simulate a signal in-process.
-    static func reset() { signalNumber.set(nil) }
 }

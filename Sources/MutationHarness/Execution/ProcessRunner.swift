@@ -30,11 +30,12 @@ struct ProcessResult: Equatable, Sendable {
 /// test's helpers die with it). When the user interrupts the run, the
 /// command is killed the same way and `run` throws `LabError.interrupted`;
 /// when `stopWhen` answers true (it is asked every 20 ms), the command is
-/// killed and the result is `.stoppedEarly`.
+/// killed and the result is `.stoppedEarly`. While it runs, the command's
+/// pid is in `running` (the interrupt handler's), and only then.
 enum ProcessRunner {
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-        stopWhen: (() -> Bool)? = nil
+        stopWhen: (() -> Bool)? = nil, running: RunningProcess = ProcessRunner.running
     ) throws -> ProcessResult {
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if !FileManager.default.fileExists(atPath: log.path) {
