@@ -117,9 +117,30 @@ struct ProcessRunnerTests {
     /// With no command running the recorded pid is 0; killing "its" tree
     /// must not signal this process's own group (`kill(0)`), which would end
     /// the test runner.
-    @Test func killingTheTreeOfNoCommandDoesNothing() {
-        ProcessTree.kill(root: 0)
-        #expect(getpgrp() > 0, "still running")
+    /// Roots 0 (no command running) and 1 (init) send nothing: as a group,
+    /// `kill(0)` and `kill(-1)` would reach this process's group or every
+    /// process the user owns. The signals are recorded, never sent.
+    @Test(arguments: [0, 1] as [pid_t])
+    func killingTheTreeOfNoCommandOrOfInitSendsNothing(root: pid_t) {
+        let sent = Locked<[pid_t]>([])
+        ProcessTree.kill(root: root) { pid, _ in sent.withLock { $0.append(pid) }; return 0 }
+        #expect(sent.value.isEmpty, "\(sent.value.prefix(4))")
+    }
+
+    /// A command named with a slash is a path from the working directory,
+    /// never looked up on PATH, even where PATH holds one of that name.
+    @Test func aCommandWithASlashIsNotLookedUpOnThePath() throws {
+        try withScratch { scratch in
+            for (folder, word) in [("work/sub", "from-work"), ("bin/sub", "from-path")] {
+                try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+                try writeExecutable("#!/bin/sh\necho \(word)\n", to: scratch.url.appendingPathComponent("\(folder)/tool"))
+            }
+            let log = scratch.url.appendingPathComponent("tool.log")
+            let result = try ProcessRunner.run(["sub/tool"], in: scratch.url.appendingPathComponent("work"),
+                                               environment: ["PATH": "\(scratch.url.path)/bin:/usr/bin:/bin"], log: log, timeout: 30)
+            #expect(result.termination == .exited(0))
+            #expect(try String(contentsOf: log, encoding: .utf8) == "from-work\n")
+        }
     }
 }
 

@@ -31,7 +31,7 @@ struct TestLocatorTests {
             }
             """)
             let found = TestLocator.xctestLocations(
-                ids: ["ModTests.AlphaTests/testOne", "ModTests.AlphaTests/testGone", "ModTests.Missing/testX", "malformed"],
+                ids: ["ModTests.AlphaTests/testOne", "ModTests.AlphaTests/testGone", "ModTests.Missing/testX", "malformed", "NoModule/testX"],
                 packageRoot: scratch.url)
             #expect(found["ModTests.AlphaTests/testOne"] == TestLocation(file: "Tests/ModTests/Nested/B.swift", line: 5))
             // A test the source no longer names falls back to its class's line.

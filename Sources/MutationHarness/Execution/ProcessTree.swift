@@ -31,19 +31,20 @@ enum ProcessTree {
     /// none is left (a process may fork while we walk). A root of 0 or 1 (no
     /// command running, or init) is refused: `kill(0)` and `kill(-1)` would
     /// reach this process's own group or every process the user owns.
-    static func kill(root: pid_t) {
+    /// `send` delivers each signal (tests record them instead).
+    static func kill(root: pid_t, send: (pid_t, Int32) -> Int32 = sendSignal) {
         guard root > 1 else { return }
         var known: Set<pid_t> = []
         for _ in 0..<50 {
             let tree = descendants(of: root)
             known.formUnion(tree)
-            sendSignal(-root, SIGKILL)
-            sendSignal(root, SIGKILL)
+            _ = send(-root, SIGKILL)
+            _ = send(root, SIGKILL)
             let alive = known.filter(isAlive)
             if alive.isEmpty { return }
             for pid in alive {
-                sendSignal(pid, SIGKILL)
-                sendSignal(-pid, SIGKILL)
+                _ = send(pid, SIGKILL)
+                _ = send(-pid, SIGKILL)
             }
             usleep(5_000)
         }
