@@ -98,9 +98,11 @@ struct TestRunReportTests {
         try withScratch { scratch in
             try scratch.write("r.xml", """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <testsuites><testsuite name="TestResults" tests="2" failures="1">
+                <testsuites><testsuite name="TestResults" tests="4" failures="3">
                 <testcase classname="TinyTests.LegacyTests" name="testAdd" time="0.01"><failure message="failure"></failure></testcase>
                 <testcase classname="TinyTests.LegacyTests" name="testOther" time="0.01"/>
+                <testcase classname="TinyTests.LegacyTests" name="testBare" time="0.01"><failure></failure></testcase>
+                <testcase classname="TinyTests.LegacyTests" name="testOwn" time="0.01"><failure message="its own words"></failure></testcase>
                 </testsuite></testsuites>
                 """)
             try scratch.write("r-swift-testing.xml", """
@@ -110,12 +112,18 @@ struct TestRunReportTests {
                 <failure message="Expectation failed: (Arithmetic.add(2, 3) &#8594; -1) == 5 (error)" />
                 </testcase></testsuite></testsuites>
                 """)
+            // A failure with no message, or only "failure", takes its line's; one with its own words keeps them.
             let log = "/x/LegacyTests.swift:6: error: LegacyTests.testAdd : XCTAssertEqual failed: (\"3\") is not equal to (\"-3\") - \n"
+                + "/x/LegacyTests.swift:9: error: LegacyTests.testBare : XCTFail - bare\n"
+                + "/x/LegacyTests.swift:12: error: LegacyTests.testOwn : the log's words\n"
             let report = TestRunReport.read(xunitPath: scratch.url.appendingPathComponent("r.xml"), log: log)
-            #expect(report.cases.count == 3)
-            #expect(report.failures.map(\.id) == ["TinyTests.LegacyTests/testAdd", "TinyTests.ArithmeticTests/addsTwoNumbers()"])
+            #expect(report.cases.count == 5)
+            #expect(report.failures.map(\.id) == ["TinyTests.LegacyTests/testAdd", "TinyTests.LegacyTests/testBare", "TinyTests.LegacyTests/testOwn",
+                                                  "TinyTests.ArithmeticTests/addsTwoNumbers()"])
             #expect(report.failures.map(\.message) == [
                 "XCTAssertEqual failed: (\"3\") is not equal to (\"-3\")",
+                "XCTFail - bare",
+                "its own words",
                 "Expectation failed: (Arithmetic.add(2, 3) → -1) == 5 (error)",
             ])
         }
@@ -137,8 +145,10 @@ extension TestRunReportTests {
             let plain = TestRunReport.read(xunitPath: xunit, log: "Test Suite 'All tests' failed\n")
             #expect(plain.failures.map(\.message) == ["failure"])
             #expect(plain.crashedTest == nil)
+            #expect(plain.crashSummary == nil, "no crash, no crash summary")
             let crashed = TestRunReport.read(xunitPath: xunit, log: "Tiny/Arithmetic.swift:4: Fatal error: boom\n")
             #expect(crashed.failures.map(\.message) == ["crash: Tiny/Arithmetic.swift:4: Fatal error: boom"])
+            #expect(crashed.crashSummary == "Tiny/Arithmetic.swift:4: Fatal error: boom", "a runtime message alone is a crash")
             // A process line alone (no runtime message) is a crash too.
             let died = TestRunReport.read(
                 xunitPath: xunit, log: "error: Process '/p/T.xctest TinyTests.LegacyTests/testAdd' exited with unexpected signal code 11\n")
