@@ -120,6 +120,36 @@ struct ExploreTests {
         #expect(changed.lines["Sources/A.swift"] == [8...9, 21...21], "a hunk without a count is one line")
     }
 
+    /// A file with a merge conflict diffs in the combined form, with one
+    /// old side per parent: its changed lines are still the "+" side's.
+    @Test func aCombinedHunkMarksItsNewSide() {
+        let changed = ChangedLines.parse("+++ b/Sources/A.swift\n@@@ -3,2 -3,1 +3,4 @@@\n")
+        #expect(changed.lines["Sources/A.swift"] == [3...6])
+    }
+
+    /// A module the compiler cannot dump is left out with a warning naming
+    /// its target; the other modules are still read.
+    @Test func aModuleTheCompilerCannotDumpIsAWarningNotTheEnd() throws {
+        try withScratch { scratch in
+            struct Refused: Error, CustomStringConvertible { var description: String { "the compiler refused" } }
+            func target(_ name: String) -> PackageTargets.Target {
+                PackageTargets.Target(name: name, c99name: name, type: "library", moduleType: "SwiftTarget", path: "Sources/\(name)", sources: ["A.swift"])
+            }
+            var explorer = Explorer(paths: ["Sources"])
+            explorer.describe = { _ in [target("Broken"), target("Fine")] }
+            let read = Locked<[String]>([])
+            explorer.dump = { _, module, _, _, _, _, _ in
+                read.withLock { $0.append(module) }
+                if module == "Broken" { throw Refused() }
+                return []
+            }
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            let found = try explorer.explore(workspace, print: { _ in })
+            #expect(found.warnings == ["Broken: the compiler refused"])
+            #expect(read.value == ["Broken", "Fine"], "the next module is still read")
+        }
+    }
+
     @Test func aNumberThatEndsTheFileIsNamedWhole() throws {
         let found = try points("let x = 12")   // no newline at the end
         #expect(found.map(\.summary) == ["A.swift:1:9 integer-literal  12 -> 13"])

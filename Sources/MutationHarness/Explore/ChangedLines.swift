@@ -18,9 +18,11 @@ struct ChangedLines {
                 let path = line.dropFirst(4)
                 file = path.hasPrefix("b/") ? String(path.dropFirst(2)) : nil
             } else if line.hasPrefix("@@"), let file {
-                let fields = line.split(separator: " ")
-                guard fields.count >= 3, fields[2].hasPrefix("+") else { continue }
-                let numbers = fields[2].dropFirst().split(separator: ",").compactMap { Int($0) }
+                // `@@ -a,b +c,d @@`, or `@@@ -a,b -c,d +e,f @@@` (the combined
+                // form git writes for a file with a merge conflict): the new
+                // side is the field with "+".
+                guard let added = line.split(separator: " ").dropFirst().first(where: { $0.hasPrefix("+") }) else { continue }
+                let numbers = added.dropFirst().split(separator: ",").compactMap { Int($0) }
                 guard let start = numbers.first else { continue }
                 let count = numbers.count > 1 ? numbers[1] : 1
                 if count > 0 { result.lines[file, default: []].append(start...(start + count - 1)) }

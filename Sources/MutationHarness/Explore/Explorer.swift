@@ -8,6 +8,11 @@ struct Explorer {
     var paths: [String]
     var swiftc = "swiftc"
     var changed: ChangedLines?
+    /// The package's targets: `swift package describe` (tests give their own).
+    var describe: (URL) throws -> [PackageTargets.Target] = PackageTargets.describe
+    /// One module's syntax trees: swiftc, module, package name, files, folder,
+    /// search paths, module maps. The compiler (tests give their own).
+    var dump: (String, String, String, [String], URL, [String], [String]) throws -> [ASTDump.File] = ASTDump.run
 
     /// What was found, and the compiler that parsed it.
     struct Found {
@@ -21,7 +26,7 @@ struct Explorer {
 
     func explore(_ workspace: ScratchWorkspace, print: (String) -> Void) throws -> Found {
         let root = workspace.root
-        let targets = try PackageTargets.describe(root)
+        let targets = try describe(root)
         var points: [MutationPoint] = []
         var version = "unknown"
         var warnings: [String] = []
@@ -31,8 +36,7 @@ struct Explorer {
             print("  reading \(target.c99name) (\(wanted.count) file(s))")
             let trees: [ASTDump.File]
             do {
-                trees = try ASTDump.run(swiftc: swiftc, module: target.c99name, packageName: packageName, files: files, in: root,
-                                        searchPaths: [".build/debug/Modules", ".build/debug"], moduleMaps: moduleMaps)
+                trees = try dump(swiftc, target.c99name, packageName, files, root, [".build/debug/Modules", ".build/debug"], moduleMaps)
             } catch {
                 warnings.append("\(target.name): \(error)")
                 continue
