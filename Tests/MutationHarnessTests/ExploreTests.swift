@@ -98,6 +98,20 @@ struct ExploreTests {
         #expect(first.allSatisfy { MutantFileParser.isValidName($0) })
     }
 
+    /// A lone marker skips the next declaration; before a statement it
+    /// skips nothing (an end-of-line marker skips one line).
+    @Test func aLoneMarkerBeforeAStatementSkipsNothing() throws {
+        let found = try points("""
+            func f(a: Int) -> Int {
+                // mutate: skip
+                if a > 1 { return 0 }
+                return a
+            }
+
+            """)
+        #expect(found.contains { $0.line == 3 && $0.original == ">" }, "\(describe(found))")
+    }
+
     @Test func aWholeFileMarkerSkipsTheFile() throws {
         #expect(try points("// mutate: skip-file\n" + Self.source).isEmpty)
     }
