@@ -112,6 +112,15 @@ struct ExploreTests {
         #expect(found.contains { $0.line == 3 && $0.original == ">" }, "\(describe(found))")
     }
 
+    /// The finder's view of the source: any range inside it, from its very
+    /// first byte; nothing for a range that leaves it.
+    @Test func theSourceTextOfARange() {
+        let finder = MutationFinder(path: "A.swift", source: Array("true && x".utf8))
+        #expect(finder.text(0, 4) == "true", "the first byte of the file is inside it")
+        #expect(finder.text(8, 1) == "x")
+        #expect(finder.text(8, 2) == "" && finder.text(-1, 2) == "" && finder.text(2, -1) == "")
+    }
+
     @Test func aWholeFileMarkerSkipsTheFile() throws {
         #expect(try points("// mutate: skip-file\n" + Self.source).isEmpty)
     }
