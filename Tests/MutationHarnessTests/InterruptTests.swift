@@ -119,6 +119,8 @@ struct InterruptTests {
         let report = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let performance = try #require(report["performance"] as? [String: Any])
         #expect(performance["setup"] as? Double == 0 && performance["initialRun"] as? Double == 0, "\(performance)")
+        let markdown = try String(contentsOf: scratch.url.appendingPathComponent("report/report.md"), encoding: .utf8)
+        #expect(markdown.contains("- Baseline: build 0.0s, tests 0.0s (0 tests); test time limit per mutant 0s"), "\(markdown)")
         }
     }
 
