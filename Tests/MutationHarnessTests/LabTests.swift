@@ -306,6 +306,20 @@ struct LabTests {
         }
     }
 
+    /// Each mutant's progress line names its place in the run, padded so the
+    /// column lines up: `[ 9/10]`, then `[10/10]`.
+    @Test func progressLinesCountEachMutantInAnAlignedColumn() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let mutants = try (1...10).map { try mutant("m\($0)", "        a + b", "        a + b // \($0)") }
+            let output = OutputBox()
+            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: ScriptedRunner(),
+                        print: { output.append($0) }).run()
+            let progress = output.text.split(separator: "\n").map(String.init).filter { $0.hasSuffix(": building and testing...") }
+            #expect(progress == (1...10).map { "[\($0 < 10 ? " " : "")\($0)/10] m\($0): building and testing..." }, "\(progress)")
+        }
+    }
+
     /// Explore runs the tests of the targets that reach a mutant first; one
     /// they miss is tried against the rest of the suite before it can
     /// survive, and its verdict counts the tests of both runs.
