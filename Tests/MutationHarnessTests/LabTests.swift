@@ -285,24 +285,28 @@ struct LabTests {
         ])
     }
 
-    @Test func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches() throws {
+    /// Also when the test runner reports the failure but exits 0.
+    @Test(arguments: ["", " // EXIT-ZERO"])
+    func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches(runnerExit: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
             let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
                                       mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+            let output = OutputBox()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
             }
             // A schema that is red with no switch on (it subtracts).
             lab.schemaBuilder = { _ in
-                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a - b")],
+                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a - b" + runnerExit)],
                        support: [:], points: [point])
             }
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed)
             #expect(report.mutants.first?.buildSeconds ?? 0 > 0, "it ran as a patch, with a build")
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"])
+            #expect(output.text.contains("the schema's own baseline is not green; every mutant runs as a patch"), "\(output.text)")
         }
     }
 
