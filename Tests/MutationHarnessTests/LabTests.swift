@@ -85,6 +85,22 @@ struct LabTests {
         }
     }
 
+    /// A build killed at its time limit was cut short like an interrupted
+    /// one: the mutant is unviable, and the next run rebuilds its module.
+    @Test func aBuildPastItsTimeLimitIsUnviableAndItsModuleRebuiltNextTime() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("slow", "        a + b", "        a + b // BUILD-HANG")],
+                          runner: ScriptedRunner(), print: { _ in })
+            let report = try lab.run()
+            #expect(report.mutants.map(\.status) == [.unviable])
+            #expect(report.mutants.first?.reason == "the build ran past its time limit")
+            let output = OutputBox()
+            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
+            #expect(output.text.contains("the last run was cut short mid-mutant: rebuilding Tiny from scratch"), "\(output.text)")
+        }
+    }
+
     @Test func anInterruptedMutantGetsNoVerdictAndIsRestored() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)

@@ -3,7 +3,7 @@ import Testing
 @testable import MutationHarness
 
 /// Answers `swift build` and `swift test` from what the scratch copy
-/// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out, `CRASH` crashes,
+/// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes,
 /// `a - b` fails the test `T.Suite/adds()`.
 // `@unchecked`: the lab calls its runner only from the thread that runs
 // it, and the test reads `calls` after `run()` returned.
@@ -39,6 +39,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             skips.append(arguments.firstIndex(of: "--skip").map { arguments[$0 + 1] } ?? "")
         }
         if arguments[1] == "build" {
+            if source.contains("BUILD-HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
             if let marker = source.range(of: "SCHEMA-FAILS-AT-LINE "), let line = Int(source[marker.upperBound...].prefix(while: \.isNumber)) {
                 append("\(directory.path)/Sources/Tiny/Arithmetic.swift:\(line):1: error: the schema does not type-check here\n")
                 return ProcessResult(termination: .exited(1), seconds: 0.1)
