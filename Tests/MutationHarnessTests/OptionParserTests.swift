@@ -35,6 +35,9 @@ struct OptionParserTests {
         (["record", "x"], "record needs --description TEXT: what a user would see if this bug came back"),
         (["record", "x", "--description", "  "], "record needs --description TEXT: what a user would see if this bug came back"),
         (["record", "Bad_Name", "--description", "d"], "mutant name 'Bad_Name' must be lower-case letters, digits and dashes, such as retry-on-400"),
+        // 100 characters is allowed: what is wrong with this one is its capital.
+        (["record", "A" + String(repeating: "a", count: 99), "--description", "d"],
+         "mutant name 'A\(String(repeating: "a", count: 99))' must be lower-case letters, digits and dashes, such as retry-on-400"),
         (["record", String(repeating: "a", count: 101), "--description", "d"],
          "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),
         (["merge", "a"], "merge needs --output DIR for the merged report"),

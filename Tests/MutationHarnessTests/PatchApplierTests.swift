@@ -200,6 +200,10 @@ struct DiffParserTests {
             try DiffParser.parse("--- a/A.swift\nnot a header\n", firstLineNumber: 5)
         }
         #expect(throws: DiffParseError(line: 1, reason: "unexpected line 'garbage'")) { try DiffParser.parse("garbage\n") }
+        // A malformed hunk header on the third line of a diff that starts on line 5.
+        #expect(throws: DiffParseError(line: 7, reason: "malformed hunk header '@@ -x +1 @@'")) {
+            try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -x +1 @@\n", firstLineNumber: 5)
+        }
         // '--- ' as the last line, and a path outside the package on line 7 of the file.
         #expect(throws: DiffParseError(line: 6, reason: "'--- ' is not followed by '+++ '")) { try DiffParser.parse("--- a/A.swift", firstLineNumber: 5) }
         do {

@@ -37,6 +37,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "")
             filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
             skips.append(arguments.firstIndex(of: "--skip").map { arguments[$0 + 1] } ?? "")
+            append("ran swift test" + (arguments.firstIndex(of: "--filter").map { " --filter " + arguments[$0 + 1] } ?? "")
+                   + (arguments.firstIndex(of: "--skip").map { " --skip " + arguments[$0 + 1] } ?? "") + "\n")
         }
         if arguments[1] == "build" {
             if source.contains("BUILD-HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
@@ -80,10 +82,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
         let failing = runsT && (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch)
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
-            // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there.
+            // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there,
+            // with another test still running (started, never ended).
+            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/other()/Arithmetic.swift:9:6"}}"#
             let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"T.Suite/adds()/Arithmetic.swift:3:6","# +
                 #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"Expectation failed: 2 + 3 → -1"}]}}"#
-            try Data((issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            try Data((started + "\n" + issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
             if stopWhen() {
                 stoppedEarly += 1
                 return ProcessResult(termination: .stoppedEarly, seconds: 0.1)
