@@ -194,6 +194,21 @@ struct DiffParserTests {
         #expect(lines.first.map { (4...6).contains($0) } == true, "the hunk's body is lines 4 and 5: \(lines)")
     }
 
+    /// A line that is no part of a diff inside a hunk's body ends it early,
+    /// named by its line in the mutant file.
+    @Test func aForeignLineInAHunkNamesItsLine() {
+        #expect(throws: DiffParseError(line: 8, reason: "hunk @@ -1,2 +1,2 @@ ends early: expected 2 old and 2 new lines")) {
+            try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\nX not a diff line\n", firstLineNumber: 5)
+        }
+    }
+
+    /// "\ No newline at end of file" after a context line holds for both sides.
+    @Test func noFinalNewlineAfterContextHoldsForBothSides() throws {
+        let hunk = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n")
+            .files.first?.hunks.first)
+        #expect(hunk.oldHasNoFinalNewline && hunk.newHasNoFinalNewline)
+    }
+
     @Test func aMalformedFileHeaderNamesItsLineInTheMutantFile() {
         // A patch whose diff starts on line 5 of its file: '--- ' without '+++ ' is on line 5.
         #expect(throws: DiffParseError(line: 6, reason: "'--- ' is not followed by '+++ '")) {
