@@ -22,6 +22,20 @@ struct PatchApplierTests {
         #expect(result == source.replacingOccurrences(of: "line 5\n", with: "LINE FIVE\n"))
     }
 
+    /// Where the old lines occur more than once, the hunk lands where its
+    /// header says, not one or two lines off.
+    @Test func aHunkAmongIdenticalLinesLandsOnItsOwnLine() throws {
+        let file = try patch("--- a/F.swift\n+++ b/F.swift\n@@ -3 +3 @@\n-x\n+y\n")
+        #expect(try PatchApplier.apply(file, to: "x\nx\nx\nx\nx\n") == "x\nx\ny\nx\nx\n")
+    }
+
+    /// A later hunk never lands inside the lines an earlier hunk wrote, even
+    /// when they are nearer to where it was expected.
+    @Test func aLaterHunkNeverLandsInTheTextAnEarlierOneWrote() throws {
+        let file = try patch("--- a/F.swift\n+++ b/F.swift\n@@ -2 +2 @@\n-a\n+k\n@@ -3 +3 @@\n-k\n+Z\n")
+        #expect(try PatchApplier.apply(file, to: "k\na\nb\nc\nk\n") == "k\nk\nb\nc\nZ\n")
+    }
+
     @Test func appliesAHunkAtAnOffsetWhenTheFileMoved() throws {
         let file = try patch("""
             --- a/F.swift
@@ -202,6 +216,12 @@ struct DiffParserTests {
         }
     }
 
+    /// A report points at the removed lines, past the context above them.
+    @Test func theChangedLinesArePastTheContext() throws {
+        let hunk = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -10,4 +10,3 @@\n a\n b\n-c\n d\n").files.first?.hunks.first)
+        #expect(hunk.changedOldLines == 12...12)
+    }
+
     /// "\ No newline at end of file" after a context line holds for both sides.
     @Test func noFinalNewlineAfterContextHoldsForBothSides() throws {
         let hunk = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n-a\n+b\n c\n\\ No newline at end of file\n")
@@ -233,6 +253,7 @@ struct DiffParserTests {
         #expect(DiffParser.parseHeader("@@ -12,5 +12,6 @@ func x()")! == (12, 5, 12, 6))
         #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
         #expect(DiffParser.parseHeader("@@ nonsense @@") == nil)
+        #expect(DiffParser.parseHeader("@@ -3 x3 @@") == nil, "the new range starts with +")
         #expect(DiffParser.parseHeader("## -3 +3 @@") == nil, "it starts with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 ##") == nil, "the ranges end with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 @@@") != nil, "git's combined-diff marker still closes it")

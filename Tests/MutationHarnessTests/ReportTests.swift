@@ -150,6 +150,8 @@ extension ReportTests {
         report.mutants = report.mutants.filter { [.killed, .timeout, .survived].contains($0.status) }
         report.threshold = 50
         #expect(ConsoleFormat.verdict(report).hasPrefix("Gate PASSED: 2 of 3 mutants detected;"), "\(ConsoleFormat.verdict(report))")
+        report.mutants = report.mutants.filter { $0.status == .timeout }
+        #expect(ConsoleFormat.verdict(report).hasPrefix("Gate PASSED: 1 of 1 mutants detected;"), "timeouts alone: \(ConsoleFormat.verdict(report))")
     }
 }
 
@@ -163,6 +165,8 @@ struct FailureMessageTests {
         #expect(FailureMessage.clean("[104, 101, 108, 108, 111, 32, 33, 33]") == "\"hello !!\"", "eight bytes are text already")
         #expect(FailureMessage.clean("[104, 101, 108, 108, 111, 32, 33]") == "[104, 101, 108, 108, 111, 32, 33]", "seven stay numbers")
         #expect(FailureMessage.clean("[300, 1, 2, 3, 4, 5, 6, 7, 8]") == "[300, 1, 2, 3, 4, 5, 6, 7, 8]", "not bytes")
+        #expect(FailureMessage.clean("[300, 104, 101, 108, 108, 111, 32, 33, 33]") == "[300, 104, 101, 108, 108, 111, 32, 33, 33]",
+                "one number that is no byte keeps the whole array as numbers")
     }
 }
 
