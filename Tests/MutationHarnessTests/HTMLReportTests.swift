@@ -45,6 +45,20 @@ struct HTMLReportTests {
         #expect(!page.contains("Killed by:"), "a survivor names no killer")
     }
 
+    /// Excerpts that leave out even one line between them are split by a gap
+    /// mark; excerpts that touch run on.
+    @Test func aSingleLeftOutLineBetweenExcerptsIsMarked() {
+        for (second, gaps) in [(9, 1), (8, 0)] {
+            var report = ReportTests.sampleReport()
+            report.mutants = [report.mutants[2], report.mutants[2]]
+            report.mutants[1].name = "other"
+            (report.mutants[0].firstLine, report.mutants[0].lastLine) = (3, 3)
+            (report.mutants[1].firstLine, report.mutants[1].lastLine) = (second, second)
+            let page = HTMLReport.render(report, readSource: { _ in (1...20).map { "source \($0)" }.joined(separator: "\n") + "\n" })
+            #expect(page.components(separatedBy: "<span class=\"gap\">").count - 1 == gaps, "lines 3 and \(second)")
+        }
+    }
+
     @Test func theMatrixNamesWhichTestsKillWhichMutantsAndWhichKillNothing() {
         #expect(html.contains("<table id=\"matrix\"><tr><th>mutant</th><th title=\"Mod.Suite/a()\">T1</th></tr>"))
         #expect(html.contains("<tr data-status=\"killed\"><td>killed-one</td><td class=\"k\">&#10003;</td></tr>"))
