@@ -233,4 +233,11 @@ struct MergeTests {
             #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("all").path), "nothing is written")
         }
     }
+
+    /// A shard label must be exactly K/N: anything else is named, whatever
+    /// its first two numbers say.
+    @Test(arguments: ["1/3/5", "1", "one/3"])
+    func anUnreadableShardLabelIsNamed(label: String) {
+        #expect(ShardSet.problem(with: [("s1", label)]) == "s1 has an unreadable shard label '\(label)'")
+    }
 }

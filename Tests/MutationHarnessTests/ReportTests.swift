@@ -24,6 +24,24 @@ struct ReportTests {
                             "Mod.Suite/b()": TestLocation(file: "Tests/ModTests/SuiteTests.swift", line: 9)])
     }
 
+    /// A mutant's location ends at the end of its last line (columns count
+    /// from 1), and stays inside the file whatever lines the mutant claims.
+    @Test func aMutantsLocationEndsAtTheEndOfItsLastLineInsideTheFile() throws {
+        var report = Self.sampleReport()
+        report.mutants = [(1, 1), (2, 3), (0, 9)].map { lines in
+            var mutant = report.mutants[0]
+            (mutant.firstLine, mutant.lastLine) = lines
+            return mutant
+        }
+        let json = try JSONEncoder().encode(MutationTestingReport(report, readSource: { _ in "first line\nxy\nlast one\n" }, isCI: false))
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let file = try #require((object["files"] as? [String: [String: Any]])?["Sources/A.swift"])
+        let locations = try #require(file["mutants"] as? [[String: Any]]).map { $0["location"] as? [String: [String: Int]] }
+        #expect(locations.map { [$0?["start"]?["line"], $0?["start"]?["column"], $0?["end"]?["line"], $0?["end"]?["column"]] } == [
+            [1, 1, 1, 11], [2, 1, 3, 9], [1, 1, 4, 1],
+        ])
+    }
+
     @Test func jsonFollowsTheMutationTestingElementsSchema() throws {
         let report = MutationTestingReport(Self.sampleReport(), readSource: { _ in "a\nb\nc\n" }, isCI: true)
         let data = try JSONEncoder().encode(report)

@@ -69,6 +69,8 @@ struct ScratchWorkspaceTests {
         #expect(rewritten.contains(#"path: "../Elsewhere")"#), "a target's path is not a dependency")
         #expect(ManifestPaths.isManifest("Package.swift") && ManifestPaths.isManifest("Package@swift-5.9.swift"))
         #expect(!ManifestPaths.isManifest("Sources/Package.swift"))
+        #expect(!ManifestPaths.isManifest("Dangerfile.swift"), "a Swift file at the root is not a manifest")
+        #expect(!ManifestPaths.isManifest("Packages/Tool.swift"), "nor one in a folder whose name starts like one")
     }
 }
 
@@ -132,6 +134,20 @@ extension ScratchWorkspaceTests {
 /// The lock on a scratch copy, taken twice in one process (`flock` locks
 /// belong to the open file, so a second open conflicts like another run).
 struct ScratchLockTests {
+    /// A lock file that cannot be opened (here a folder holds its name) is
+    /// named in the error, before any locking is tried.
+    @Test func aLockFileThatCannotBeOpenedIsNamed() throws {
+        try withScratch { scratch in
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(".mutate-lock"), withIntermediateDirectories: true)
+            do {
+                _ = try ScratchLock(root: scratch.url, wait: false) {}
+                Issue.record("a folder is no lock file")
+            } catch let error as WorkspaceError {
+                #expect(error.description.hasPrefix("cannot open the lock file \(scratch.url.path)/.mutate-lock: "), "\(error)")
+            }
+        }
+    }
+
     @Test func aHeldLockIsRefusedOrWaitedForAndAnnouncedOnce() throws {
         try withScratch { scratch in
             var held: ScratchLock? = try ScratchLock(root: scratch.url, wait: false) {}
