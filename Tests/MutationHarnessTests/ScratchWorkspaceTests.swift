@@ -175,6 +175,18 @@ struct ScratchLockTests {
 /// Which folders may hold a scratch copy: the sync deletes what the package
 /// lacks, so only a folder the harness made (or an empty one) will do.
 struct ScratchRulesTests {
+    /// A path that does not exist yet resolves through the links of the
+    /// part that does: a scratch folder to be made behind a link is judged
+    /// where it will really be.
+    @Test func aPathNotMadeYetResolvesThroughTheLinksAboveIt() throws {
+        try withScratch { scratch in
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("real"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(at: scratch.url.appendingPathComponent("link"), withDestinationURL: scratch.url.appendingPathComponent("real"))
+            let resolved = ScratchRules.realPath(scratch.url.appendingPathComponent("link/not/yet"))
+            #expect(resolved == ScratchRules.realPath(scratch.url.appendingPathComponent("real")) + "/not/yet")
+        }
+    }
+
     @Test func anEmptyFolderAMarkedOneAndThePackagesOwnDefaultAreAcceptedAnotherIsNot() throws {
         try withScratch { scratch in
             try scratch.write("pkg/Package.swift", "// manifest\n")
