@@ -51,6 +51,32 @@ struct ScratchWorkspaceTests {
         }
     }
 
+    /// A link left in the copy where the package now has a file (or another
+    /// link) is replaced, never followed: writing a mutant through it would
+    /// change the file it points at, here one of the user's.
+    @Test func aStaleLinkInTheCopyIsReplacedNotFollowed() throws {
+        try withScratch { scratch in
+            let manager = FileManager.default
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/Sources/A/A.swift", "let a = 1\n")
+            try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Sources/A/Alias.swift").path, withDestinationPath: "A.swift")
+            try scratch.write("users/A.swift", "let a = 1\n")
+            let copy = scratch.url.appendingPathComponent("copy")
+            try manager.createDirectory(at: copy.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+            // The file's place holds a link to the user's file with the same bytes; the link's place holds a dangling link.
+            try manager.createSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/A.swift").path,
+                                           withDestinationPath: scratch.url.appendingPathComponent("users/A.swift").path)
+            try manager.createSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path, withDestinationPath: "Gone.swift")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: copy)
+            try workspace.sync()
+            let attributes = try manager.attributesOfItem(atPath: copy.appendingPathComponent("Sources/A/A.swift").path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "a file of its own, not the link")
+            #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path) == "A.swift")
+            try workspace.write("Sources/A/A.swift", "let a = 2\n")
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("users/A.swift"), encoding: .utf8) == "let a = 1\n", "the user's file")
+        }
+    }
+
     @Test func relativePathDependenciesResolveToTheSameFolderFromTheCopy() {
         let package = URL(fileURLWithPath: "/work/app/Analytics")
         let manifest = """
