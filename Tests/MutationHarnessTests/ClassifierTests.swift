@@ -215,6 +215,8 @@ struct EventStreamTests {
     @Test func aProcessLineThatNamesNoTestBlamesNone() {
         let log = "error: Process '/p/.build/debug/TinyPackageTests.xctest --list-tests' exited with unexpected signal code 11\n"
         #expect(CrashLog(log: log).crashedXCTests.isEmpty, "'--list-tests' is an argument, not a test")
+        let binary = "error: Process '/p/.build/debug/TinyPackageTests/runner' exited with unexpected signal code 11\n"
+        #expect(CrashLog(log: binary).crashedXCTests.isEmpty, "a process line with the binary alone names no test")
         #expect(CrashLog(log: log).signal == 11)
         #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
     }

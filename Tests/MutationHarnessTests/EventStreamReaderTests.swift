@@ -32,6 +32,13 @@ struct EventStreamReaderTests {
 
     /// Only event records report issues; a record of another kind that looks
     /// like one (a test declaration, say) is not a failure.
+    /// A test whose name holds "issueRecorded" starts like any other: only
+    /// an issue event is a failure.
+    @Test func aTestNamedLikeAnIssueIsNoFailure() {
+        let line = #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/issueRecordedTwice()/F.swift:1:1"}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
+    }
+
     @Test func aRecordThatIsNoEventIsNoFailure() {
         let line = #"{"kind":"test","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
         #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)

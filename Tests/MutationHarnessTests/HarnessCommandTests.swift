@@ -50,7 +50,7 @@ struct HarnessCommandTests {
     }
 
     private func mutate(_ arguments: [String], in scratch: Scratch, runner: ScriptedRunner = ScriptedRunner(),
-                        points: [MutationPoint] = [subtraction, comment], warnings: [String] = []) -> Outcome
+                        points: [MutationPoint] = [subtraction, comment], warnings: [String] = [], failing: (any Error)? = nil) -> Outcome
     {
         let output = OutputBox()
         let errors = OutputBox()
@@ -58,6 +58,7 @@ struct HarnessCommandTests {
         harness.toolchain.runner = runner
         harness.toolchain.findPoints = { explorer, _, print in
             print("  reading Tiny (1 file(s))")
+            if let failing { throw failing }
             let wanted = points.filter { point in explorer.paths.contains { Explorer.isWithin(point.file, $0) } }
             return Explorer.Found(points: wanted, compilerVersion: "Swift version 9.9", warnings: warnings)
         }
@@ -128,6 +129,19 @@ struct HarnessCommandTests {
             outcome = mutate(["--package-path", "pkg"], in: scratch)
             #expect(outcome.code == .baselineFailed, "\(outcome)")
             #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+
+            // explore says the same on standard error, with the same codes.
+            outcome = mutate(["explore", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .baselineFailed, "\(outcome)")
+            #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
+            let interruptingExplore = ScriptedRunner()
+            interruptingExplore.interruptAtTest = 2
+            outcome = mutate(["explore", "--package-path", "pkg"], in: scratch, runner: interruptingExplore)
+            #expect(outcome.code == .interrupted)
+            #expect(outcome.errors.hasPrefix("interrupted by signal \(SIGINT): \(package.path)/.build/mutation-report/explore/report.md lists the mutants that finished"),
+                    "\(outcome.errors)")
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b", with: "BROKEN"))
 
             // A scratch folder that is a file cannot be made a workspace.
             try scratch.write("elsewhere/file", "")
@@ -228,6 +242,20 @@ struct HarnessCommandTests {
             #expect(outcome.output.contains("Mutants: 1 killed, 1 survived"), "\(outcome.output)")
             #expect(builds(runner) == 2, "the baseline and the schema: \(runner.calls.map(\.command))")
             #expect(runner.schemaIDs.contains("1") && runner.schemaIDs.contains("2"), "\(runner.schemaIDs)")
+        }
+    }
+
+    /// When the syntax tree cannot be read, explore stops with the reason and
+    /// the usage code; no mutant runs.
+    @Test func exploreThatCannotReadTheSyntaxTreeSaysWhy() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let runner = ScriptedRunner()
+            let outcome = mutate(["explore", "--package-path", "pkg"], in: scratch, runner: runner,
+                                 failing: ASTDumpError(reason: "the compiler printed no syntax tree"))
+            #expect(outcome.code == .usage, "\(outcome)")
+            #expect(outcome.errors.contains("error: the compiler printed no syntax tree"), "\(outcome.errors)")
+            #expect(runner.calls.map(\.command) == ["build", "test"], "the baseline only")
         }
     }
 

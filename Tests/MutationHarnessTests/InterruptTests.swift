@@ -124,6 +124,20 @@ struct InterruptTests {
         }
     }
 
+    /// A run whose main thread never notices the interrupt (stuck somewhere)
+    /// is ended by the handler itself once its grace time is over: exit 130,
+    /// with a message saying the reports were not finished.
+    @Test(.timeLimit(.minutes(1)))
+    func aStuckRunIsEndedByTheHandlerAfterItsGrace() throws {
+        try withScratch { scratch in
+        let ended = try interrupt(in: scratch, with: SIGINT, environment: ["MUTATE_TEST_PAUSE": "sync-deaf", "MUTATE_TEST_GRACE": "1"]) { logs in
+            ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains("paused at sync, deaf to signals")
+        }
+        #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+        #expect(ended.errors.contains("mutate: interrupted; stopped without finishing the reports"), "\(ended.errors)")
+        }
+    }
+
     /// Without a signal the executable ends with the command's own code.
     @Test(.timeLimit(.minutes(1)), arguments: [(["--version"], HarnessExitCode.passed), (["--bogus"], HarnessExitCode.usage)])
     func aRunThatIsNotInterruptedEndsWithItsOwnCode(arguments: [String], code: HarnessExitCode) throws {

@@ -162,6 +162,10 @@ struct OptionParserTests {
     @Test func suggestsOnlyCloseWords() {
         #expect(OptionParser.suggestion(for: "retry-on-40", among: ["retry-on-400", "ignored-modal"]) == "; did you mean 'retry-on-400'?")
         #expect(OptionParser.suggestion(for: "zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
+        // The distance itself: one deletion, one insertion, one substitution each cost 1.
+        #expect(OptionParser.editDistance("abcd", "abc") == 1 && OptionParser.editDistance("abc", "abcd") == 1)
+        #expect(OptionParser.editDistance("abc", "abd") == 1 && OptionParser.editDistance("kitten", "sitting") == 3)
+        #expect(OptionParser.editDistance("", "ab") == 2 && OptionParser.editDistance("ab", "") == 2)
         // 4 characters: at most 2 edits away, whatever a third of its length is.
         #expect(OptionParser.suggestion(for: "expl", among: ["explore"]) == "", "3 edits from a 4-letter word is no suggestion")
         #expect(OptionParser.suggestion(for: "expo", among: ["export"]) == "; did you mean 'export'?")

@@ -176,7 +176,7 @@ public struct Harness {
         if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
 
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
-        InterruptHandler.install()
+        InterruptHandler.install(grace: environment.interruptGrace)
         let report: LabReport
         do {
             report = try Lab(configuration: configuration, mutants: mutants, runner: toolchain.runner, print: print).run()
@@ -229,10 +229,10 @@ public struct Harness {
 
     /// Runs a lab whose mutants are generated; maps its errors to exit codes.
     private func runGenerated(_ configuration: LabConfiguration, explorer: Explorer, ignore: ExploreIgnore,
-                              found: Locked<Explorer.Found?>, useSchema: Bool = true,
+                              found: Locked<Explorer.Found?>, useSchema: Bool,
                               selection: ExploreSelection = ExploreSelection()) -> Result<LabReport, HarnessExitCode>
     {
-        InterruptHandler.install()
+        InterruptHandler.install(grace: environment.interruptGrace)
         // With --list (build only) standard output carries just the list.
         let print = configuration.buildOnly ? printError : print
         let findPoints = toolchain.findPoints

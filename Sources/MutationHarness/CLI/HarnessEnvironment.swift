@@ -6,12 +6,17 @@ struct HarnessEnvironment: Equatable {
     /// `MUTATE_SWIFT`: the `swift` executable to run (tests point it at a wrapper).
     var swift: String
     /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `reports`) at which a run waits,
-    /// so a test can interrupt it exactly there.
+    /// so a test can interrupt it exactly there; `sync-deaf` waits there
+    /// without looking at the interrupt flag, as a stuck run would.
     var pausePhase: String?
+    /// `MUTATE_TEST_GRACE`: seconds a run interrupted but stuck is given to
+    /// finish before the interrupt handler ends it (30 unless a test asks).
+    var interruptGrace: Double
 
     init(_ variables: [String: String]) {
         isCI = variables["CI"] != nil
         swift = variables["MUTATE_SWIFT"] ?? "swift"
         pausePhase = variables["MUTATE_TEST_PAUSE"]
+        interruptGrace = variables["MUTATE_TEST_GRACE"].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? 30
     }
 }

@@ -18,7 +18,7 @@ enum InterruptHandler {
     // sources are kept here only so they stay alive.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
-    static func install(grace: Double = 30) {
+    static func install(grace: Double) {
         guard sources.isEmpty else { return }
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)

@@ -296,6 +296,11 @@ public final class Lab {
     /// run waits up to 30 s at that phase (`sync`, `reports`), so a test can
     /// interrupt it there. Nothing else reads the variable.
     private func pause(at phase: String) throws {
+        if configuration.pausePhase == phase + "-deaf" {
+            // A main thread that never looks at the flag: only the interrupt handler's own exit ends the run.
+            print("paused at \(phase), deaf to signals")
+            sleep(120)
+        }
         guard configuration.pausePhase == phase else { return }
         print("paused at \(phase)")
         for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
