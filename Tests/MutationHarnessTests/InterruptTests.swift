@@ -138,6 +138,56 @@ struct InterruptTests {
         }
     }
 
+    /// A daemon a build leaves behind (in a session of its own, descriptors
+    /// closed) is ended as soon as the build is over, before the tests run:
+    /// a helper of one command never lives on into the next.
+    @Test(.timeLimit(.minutes(1)))
+    func aDaemonABuildLeavesIsEndedBeforeTheTestsRun() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            _ = try copyFixture(to: scratch)
+            let dir = scratch.url.path
+            let swift = scratch.url.appendingPathComponent("swift-leaving")
+            try writeExecutable("""
+                #!/bin/sh
+                dir="\(dir)"
+                if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+                if [ "$1" = "build" ]; then
+                    setsid /bin/bash -c 'for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-"; done; echo $$ > "$0/daemon.pid"; exec sleep 296' "$dir" \\
+                        </dev/null >/dev/null 2>&1 &
+                    while [ ! -s "$dir/daemon.pid" ]; do sleep 0.05; done
+                    exit 0
+                fi
+                pid=$(cat "$dir/daemon.pid")
+                if [ -e /proc/$pid ] && [ "$(cut -d' ' -f3 /proc/$pid/stat)" != Z ]; then echo alive > "$dir/seen"; else echo dead > "$dir/seen"; fi
+                exit 1
+
+                """, to: swift)
+            let logs = scratch.url.appendingPathComponent("leaving")
+            let process = try launch(["--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path,
+                                      "--output", scratch.url.appendingPathComponent("report").path],
+                                     in: scratch.url, environment: ["MUTATE_SWIFT": swift.path], logs: logs)
+            let ended = waitUntil(30) { hasEnded(process) }
+            if let daemon = readPID(scratch.url.appendingPathComponent("daemon.pid")), ProcessTree.isAlive(daemon) { kill(daemon, SIGKILL) }
+            if !ended { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            let errors = (try? String(contentsOf: logs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            #expect(ended, "\(errors)")
+            #expect((try? String(contentsOf: scratch.url.appendingPathComponent("seen"), encoding: .utf8)) == "dead\n", "\(errors)")
+        }
+    }
+
+    /// The first signal is the one recorded; a second (Ctrl-C pressed again,
+    /// or SIGTERM after it) changes nothing and does not run the handler's
+    /// work again. A request of the test's own, never the process's.
+    @Test func theFirstSignalIsTheOneRecorded() {
+        let request = InterruptRequest()
+        #expect(request.signal == nil)
+        #expect(request.request(SIGINT))
+        #expect(!request.request(SIGTERM), "a second request is not a first")
+        #expect(request.signal == SIGINT)
+    }
+
     /// Without a signal the executable ends with the command's own code.
     @Test(.timeLimit(.minutes(1)), arguments: [(["--version"], HarnessExitCode.passed), (["--bogus"], HarnessExitCode.usage)])
     func aRunThatIsNotInterruptedEndsWithItsOwnCode(arguments: [String], code: HarnessExitCode) throws {
