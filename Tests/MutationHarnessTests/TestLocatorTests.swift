@@ -59,6 +59,16 @@ struct TestLocatorTests {
         }
     }
 
+    /// A declaration at the very start of its line (no modifier, no indent).
+    @Test func aDeclarationThatStartsItsLineIsFound() throws {
+        try withScratch { scratch in
+            try scratch.write("Tests/ModTests/D.swift", "class PlainTests: XCTestCase {\nfunc testAtLineStart() {}\n}\n")
+            let found = TestLocator.xctestLocations(ids: ["ModTests.PlainTests/testAtLineStart", "ModTests.PlainTests/testGone"], packageRoot: scratch.url)
+            #expect(found["ModTests.PlainTests/testAtLineStart"] == TestLocation(file: "Tests/ModTests/D.swift", line: 2))
+            #expect(found["ModTests.PlainTests/testGone"] == TestLocation(file: "Tests/ModTests/D.swift", line: 1))
+        }
+    }
+
     @Test func bothRunnersAreLocatedInOneCall() throws {
         try withScratch { scratch in
             let path = scratch.url.appendingPathComponent("Tests/ModTests/QueueTests.swift").path
