@@ -131,6 +131,21 @@ struct TestRunReportTests {
 }
 
 extension TestRunReportTests {
+    /// A case's failure counts wherever it comes among the case's children
+    /// (after its captured output, say), and one case is one result.
+    @Test func aFailureAfterOtherChildrenOfItsCaseStillFailsIt() {
+        let xml = """
+            <testsuites><testsuite name="T">
+            <testcase classname="M.S" name="a()"><system-out>log</system-out><failure message="boom"/></testcase>
+            <testcase classname="M.S" name="b()"/>
+            </testsuite></testsuites>
+            """
+        let cases = XUnitReader.parse(Data(xml.utf8))
+        #expect(cases.map(\.id) == ["M.S/a()", "M.S/b()"])
+        #expect(cases.map(\.failed) == [true, false])
+        #expect(cases.first?.message == "boom")
+    }
+
     /// XCTest's xunit says only "failure" for a case whose process died; the
     /// report calls it a crash only when the log shows one.
     @Test func aBareFailureIsCalledACrashOnlyWhenTheLogShowsOne() throws {
