@@ -136,6 +136,8 @@ struct ExploreTests {
                 "a file whose code is all in inactive #if blocks has no items")
         let mixed = Data(("warning: x {\n" + #"{"_kind":"source_file","a":"}{"}"#).utf8)
         #expect(ASTDump.documents(in: mixed).count == 1, "text around the documents, and braces inside strings, are passed over")
+        let cut = Data((#"{"_kind":"source_file","a":1}"# + "\n" + #"{"_kind":"source_file","items":[{"#).utf8)
+        #expect(ASTDump.documents(in: cut).count == 1, "a document the compiler did not finish (it crashed) is left out")
     }
 
     @Test func aHunkThatOnlyDeletesMarksNoLineOfTheNewSide() {
@@ -148,6 +150,21 @@ struct ExploreTests {
     @Test func aCombinedHunkMarksItsNewSide() {
         let changed = ChangedLines.parse("+++ b/Sources/A.swift\n@@@ -3,2 -3,1 +3,4 @@@\n")
         #expect(changed.lines["Sources/A.swift"] == [3...6])
+    }
+
+    /// A compiler that prints no syntax tree (it failed, or is not the
+    /// compiler) is an error that quotes what it printed, not an empty module.
+    @Test func aCompilerThatPrintsNoTreeIsAnErrorQuotingIt() throws {
+        try withScratch { scratch in
+            let fake = scratch.url.appendingPathComponent("swiftc")
+            try writeExecutable("#!/bin/sh\necho 'error: no such module' >&2\nexit 1\n", to: fake)
+            do {
+                _ = try ASTDump.run(swiftc: fake.path, module: "M", packageName: "m", files: ["A.swift"], in: scratch.url, searchPaths: [], moduleMaps: [])
+                Issue.record("no tree is an error")
+            } catch let error as ASTDumpError {
+                #expect(error.reason == "the compiler printed no syntax tree for module M: error: no such module\n", "\(error)")
+            }
+        }
     }
 
     /// A module the compiler cannot dump is left out with a warning naming
@@ -167,8 +184,10 @@ struct ExploreTests {
                 return []
             }
             let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
-            let found = try explorer.explore(workspace, print: { _ in })
+            let output = OutputBox()
+            let found = try explorer.explore(workspace, print: { output.append($0) })
             #expect(found.warnings == ["Broken: the compiler refused"])
+            #expect(output.text == "  reading Broken (1 file(s))\n  reading Fine (1 file(s))", "progress for each module: \(output.text)")
             #expect(read.value == ["Broken", "Fine"], "the next module is still read")
         }
     }
