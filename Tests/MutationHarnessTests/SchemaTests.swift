@@ -34,6 +34,8 @@ struct SchemaTests {
             guard try evenOrThrow(b) else { return 0 }
             return 1
         }
+        // One explicit return: the schema must not write a second `return` before it.
+        func isSmall(_ b: Int) -> Bool { return b < 2 }
 
         """
     static let main = "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
