@@ -121,6 +121,13 @@ struct ExploreTests {
         #expect(finder.text(8, 2) == "" && finder.text(-1, 2) == "" && finder.text(2, -1) == "")
     }
 
+    /// An identifier runs through every byte of a non-ASCII letter ("À" is
+    /// C3 80 in UTF-8), so a mutation never cuts a character in two.
+    @Test func anIdentifierTokenEndsAfterItsLastNonASCIIByte() {
+        let finder = MutationFinder(path: "A.swift", source: Array("xÀy + 1".utf8))
+        #expect(finder.tokenEnd(at: 0) == 4)
+    }
+
     @Test func aWholeFileMarkerSkipsTheFile() throws {
         #expect(try points("// mutate: skip-file\n" + Self.source).isEmpty)
     }
