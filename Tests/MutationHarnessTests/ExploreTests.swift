@@ -123,6 +123,13 @@ struct ExploreTests {
 
     /// An identifier runs through every byte of a non-ASCII letter ("À" is
     /// C3 80 in UTF-8), so a mutation never cuts a character in two.
+    /// Line and column (1-based, in bytes) of an offset: at a line's first
+    /// byte, and on the last line of a file without a final newline.
+    @Test func positionsAtLineStartsAndOnTheLastLine() {
+        let finder = MutationFinder(path: "A.swift", source: Array("a\nbc\nd".utf8))
+        #expect([0, 2, 3, 5].map { let p = finder.position(of: $0); return [p.line, p.column] } == [[1, 1], [2, 1], [2, 2], [3, 1]])
+    }
+
     @Test func anIdentifierTokenEndsAfterItsLastNonASCIIByte() {
         let finder = MutationFinder(path: "A.swift", source: Array("xÀy + 1".utf8))
         #expect(finder.tokenEnd(at: 0) == 4)
