@@ -301,8 +301,9 @@ struct LabTests {
         ])
     }
 
-    /// Also when the test runner reports the failure but exits 0.
-    @Test(arguments: ["", " // EXIT-ZERO"])
+    /// Also when the test runner reports the failure but exits 0, and when
+    /// the schema's tests crash before any case is reported.
+    @Test(arguments: ["", " // EXIT-ZERO", " // CRASH"])
     func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches(runnerExit: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
