@@ -65,6 +65,8 @@ struct LabTests {
             #expect(report.score.map { Int($0.rounded()) } == 75)
             #expect(runner.filters.allSatisfy { $0.isEmpty }, "the gate runs the whole suite for every mutant")
             #expect(runner.stoppedEarly == 0, "and lets every test finish")
+            #expect(byName["subtracts"]?.notRun == nil, "a failure, not a crash: no test is missing from its report")
+            #expect(report.threshold == 100, "a lab gates at 100% unless told otherwise")
 
             // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test"])
@@ -82,6 +84,56 @@ struct LabTests {
             _ = try Lab(configuration: configuration, mutants: [], runner: ScriptedRunner(), print: { again.append($0) }).run()
             #expect(!again.text.contains("cut short"), "\(again.text)")
             #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == Self.original)
+        }
+    }
+
+    /// A baseline that cannot be trusted stops the run before any mutant,
+    /// each with its own error: tests past their time limit, or no test at all.
+    @Test(arguments: [(" // HANG", "timedOut"), (" // NO-TESTS", "noTests")])
+    func aBaselineThatTimesOutOrHasNoTestsStopsTheRun(marker: String, expected: String) throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a + b" + marker))
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("m", "        a + b" + marker, "        a - b")],
+                          runner: runner, print: { output.append($0) })
+            do {
+                _ = try lab.run()
+                Issue.record("the run must stop")
+            } catch LabError.baselineTimedOut {
+                #expect(expected == "timedOut")
+            } catch LabError.noTests {
+                #expect(expected == "noTests")
+            }
+            #expect(runner.calls.count == 2, "no mutant ran")
+            #expect(output.text.hasPrefix("Copying "), "\(output.text)")
+            #expect(output.text.contains("Building the unmutated package (the first build of a fresh scratch copy takes longest)...\n"))
+        }
+    }
+
+    /// A lab told nothing about waiting refuses a scratch copy another run
+    /// holds at once, rather than waiting for it.
+    @Test func aLockedScratchIsRefusedAtOnceByDefault() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let configuration = LabConfiguration(packagePath: package)
+            try FileManager.default.createDirectory(at: configuration.scratchPath, withIntermediateDirectories: true)
+            try Data("A scratch copy made by `mutate`; the harness may delete anything in this folder.\n".utf8)
+                .write(to: configuration.scratchPath.appendingPathComponent(ScratchRules.marker))
+            var held: ScratchLock? = try ScratchLock(root: configuration.scratchPath, wait: false) {}
+            let outcome = Locked<String?>(nil)
+            let thread = Thread {
+                do { _ = try Lab(configuration: configuration, mutants: [], runner: ScriptedRunner(), print: { _ in }).run(); outcome.set("ran") }
+                catch { outcome.set("\(error)") }
+            }
+            thread.start()
+            let ended = waitUntil(10) { outcome.value != nil }
+            withExtendedLifetime(held) {}
+            held = nil // lets a waiting lab go on, so the test ends either way
+            _ = waitUntil(10) { outcome.value != nil }
+            #expect(ended, "refused at once, not waited for")
+            #expect(outcome.value == "\(LabError.locked(configuration.scratchPath.path))", "\(outcome.value ?? "")")
         }
     }
 
@@ -366,6 +418,7 @@ struct LabTests {
                 #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"], "\(targets)")
                 #expect(byName["comment-only"]?.status == .survived, "\(targets)")
                 #expect(byName["comment-only"]?.reason == "all 3 tests passed", "a survivor's verdict is the whole suite's: \(targets)")
+                #expect(abs((byName["comment-only"]?.testSeconds ?? 0) - 0.6) < 0.001, "the time of both runs: \(targets)")
                 // Baseline (whole), then per mutant the chosen targets, and the rest of the suite unless they killed it.
                 #expect(runner.filters == expectedFilters, "\(targets)")
                 #expect(runner.skips == expectedSkips, "\(targets)")

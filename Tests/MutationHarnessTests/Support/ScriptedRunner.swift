@@ -4,6 +4,7 @@ import Testing
 
 /// Answers `swift build` and `swift test` from what the scratch copy
 /// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes,
+/// `NO-TESTS` finds no test,
 /// `a - b` fails the test `T.Suite/adds()`.
 // `@unchecked`: the lab calls its runner only from the thread that runs
 // it, and the test reads `calls` after `run()` returned.
@@ -64,6 +65,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             throw LabError.interrupted(signal: SIGINT)
         }
         if source.contains("HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
+        if source.contains("NO-TESTS") {
+            // A runner that finds no test: exit 0 and an empty report.
+            let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+            try Data("<testsuites></testsuites>".utf8).write(to: xunit)
+            return ProcessResult(termination: .exited(0), seconds: 0.1)
+        }
         if source.contains("CRASH") {
             append("Tiny/Arithmetic.swift:4: Fatal error: boom\nerror: Process 'x.xctest T.Legacy/testAdds' exited with unexpected signal code 4\n")
             return ProcessResult(termination: .exited(1), seconds: 0.2)
