@@ -67,6 +67,7 @@ struct LabTests {
             #expect(runner.stoppedEarly == 0, "and lets every test finish")
             #expect(byName["subtracts"]?.notRun == nil, "a failure, not a crash: no test is missing from its report")
             #expect(report.threshold == 100, "a lab gates at 100% unless told otherwise")
+            #expect(configuration.testTimeout(baselineSeconds: 10) == 60, "three times the baseline's tests, plus 30 s")
 
             // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test"])

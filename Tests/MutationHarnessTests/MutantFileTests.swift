@@ -38,9 +38,21 @@ struct MutantFileTests {
         ("Mutant: x\nDescription: y\n", "no diff found: after the header lines, paste the output of `git diff`"),
         ("Mutant: x\nDescription: y\nthis is not a header\n" + diff, "line 3: expected 'Key: value', found 'this is not a header'"),
         ("  continued\nMutant: x\nDescription: y\n\n" + diff, "line 1: a continuation line comes before any header"),
+        ("Mutant: x\n: no key\nDescription: y\n\n" + diff, "line 2: expected 'Key: value', found ': no key'"),
+        ("Mutant: x\nTwo words: value\nDescription: y\n\n" + diff, "line 2: expected 'Key: value', found 'Two words: value'"),
+        ("Mutant:\nDescription: y\n\n" + diff, "missing 'Mutant: <name>' header line"),
     ])
     func explainsWhatIsWrong(text: String, reason: String) {
         #expect(throws: MutantFileError(file: "m.patch", reason: reason)) { try MutantFileParser.parse(text, file: "m.patch") }
+    }
+
+    /// A name is 1 to 100 lower-case letters, digits and dashes, and starts
+    /// with a letter or a digit.
+    @Test func validNames() {
+        #expect(MutantFileParser.isValidName(String(repeating: "a", count: 100)))
+        #expect(!MutantFileParser.isValidName(String(repeating: "a", count: 101)))
+        #expect(MutantFileParser.isValidName("4xx-is-final"))
+        #expect(!MutantFileParser.isValidName("-retry") && !MutantFileParser.isValidName(""))
     }
 
     @Test func malformedDiffNamesTheLine() {

@@ -235,6 +235,13 @@ struct DiffParserTests {
             try DiffParser.parse("--- a/A.swift\nnot a header\n", firstLineNumber: 5)
         }
         #expect(throws: DiffParseError(line: 1, reason: "unexpected line 'garbage'")) { try DiffParser.parse("garbage\n") }
+        // A path outside the package on the '+++ ' line, the second of a diff that starts on line 5.
+        do {
+            _ = try DiffParser.parse("--- a/A.swift\n+++ b/../A.swift\n", firstLineNumber: 5)
+            Issue.record("a path outside the package must be refused")
+        } catch {
+            #expect(error.line == 6, "\(error)")
+        }
         // A malformed hunk header on the third line of a diff that starts on line 5.
         #expect(throws: DiffParseError(line: 7, reason: "malformed hunk header '@@ -x +1 @@'")) {
             try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -x +1 @@\n", firstLineNumber: 5)
