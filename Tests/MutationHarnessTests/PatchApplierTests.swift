@@ -235,6 +235,12 @@ struct DiffParserTests {
             try DiffParser.parse("--- a/A.swift\nnot a header\n", firstLineNumber: 5)
         }
         #expect(throws: DiffParseError(line: 1, reason: "unexpected line 'garbage'")) { try DiffParser.parse("garbage\n") }
+        do {
+            _ = try DiffParser.parse("--- /dev/null\n+++ /dev/null\n@@ -0,0 +0,0 @@\n")
+            Issue.record("a file patch with no file on either side must be refused")
+        } catch {
+            #expect(error.reason == "both sides are /dev/null", "\(error)")
+        }
         // A path outside the package on the '+++ ' line, the second of a diff that starts on line 5.
         do {
             _ = try DiffParser.parse("--- a/A.swift\n+++ b/../A.swift\n", firstLineNumber: 5)
