@@ -241,6 +241,9 @@ struct DiffParserTests {
         } catch {
             #expect(error.reason == "both sides are /dev/null", "\(error)")
         }
+        #expect(throws: DiffParseError(line: 1, reason: "path '' must be relative to the package root and stay inside it")) {
+            try DiffParser.parse("--- a/\n+++ b/\n")
+        }
         // A path outside the package on the '+++ ' line, the second of a diff that starts on line 5.
         do {
             _ = try DiffParser.parse("--- a/A.swift\n+++ b/../A.swift\n", firstLineNumber: 5)
@@ -267,6 +270,7 @@ struct DiffParserTests {
         #expect(DiffParser.parseHeader("@@ -3 +3 @@")! == (3, 1, 3, 1))
         #expect(DiffParser.parseHeader("@@ nonsense @@") == nil)
         #expect(DiffParser.parseHeader("@@ -3 x3 @@") == nil, "the new range starts with +")
+        #expect(DiffParser.parseHeader("@@ x3 +3 @@") == nil, "the old range starts with -")
         #expect(DiffParser.parseHeader("## -3 +3 @@") == nil, "it starts with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 ##") == nil, "the ranges end with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 @@@") != nil, "git's combined-diff marker still closes it")
