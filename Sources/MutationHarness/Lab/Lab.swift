@@ -298,8 +298,10 @@ public final class Lab {
     private func pause(at phase: String) throws {
         if configuration.pausePhase == phase + "-deaf" {
             // A main thread that never looks at the flag: only the interrupt handler's own exit ends the run.
+            // (A signal may cut one sleep short, on whichever thread it lands: sleep again until the time is up.)
             print("paused at \(phase), deaf to signals")
-            sleep(120)
+            let end = Date().addingTimeInterval(120)
+            while Date() < end { usleep(100_000) }
         }
         guard configuration.pausePhase == phase else { return }
         print("paused at \(phase)")
