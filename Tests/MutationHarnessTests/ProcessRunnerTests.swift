@@ -90,6 +90,8 @@ struct ProcessRunnerTests {
                 let deadline = Date().addingTimeInterval(10)
                 while Date() < deadline {
                     if let pid = readPID(pidFile) {
+                        // The child lives on for a second after "go", so this waiter is surely waiting when it ends.
+                        FileManager.default.createFile(atPath: scratch.url.appendingPathComponent("go").path, contents: nil)
                         var status: Int32 = 0
                         stolen.set(waitpid(pid, &status, 0) == pid)
                         return
@@ -98,7 +100,7 @@ struct ProcessRunnerTests {
                 }
             }
             thief.start()
-            let result = try ProcessRunner.run(["/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 0.3", pidFile.path], in: scratch.url,
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "echo $$ > \"$0\"; while [ ! -e go ]; do sleep 0.01; done; exec sleep 1", pidFile.path], in: scratch.url,
                                                environment: ["PATH": "/usr/bin:/bin"], log: scratch.url.appendingPathComponent("reaped.log"),
                                                timeout: 8)
             #expect(result.termination != .timedOut, "stolen by the other waiter: \(stolen.value)")
