@@ -35,7 +35,8 @@ struct ProcessResult: Equatable, Sendable {
 enum ProcessRunner {
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-        stopWhen: (() -> Bool)? = nil, running: RunningProcess = ProcessRunner.running
+        stopWhen: (() -> Bool)? = nil, running: RunningProcess = ProcessRunner.running,
+        poll: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll
     ) throws -> ProcessResult {
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if !FileManager.default.fileExists(atPath: log.path) {
@@ -94,7 +95,7 @@ enum ProcessRunner {
         var status: Int32 = 0
         var cutShort: ProcessTermination?
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = poll(pid, &status)
             if result == pid { break }
             if result == -1 && errno != EINTR { break }
             if Interruption.requested != nil {
@@ -118,6 +119,12 @@ enum ProcessRunner {
         if let cutShort { return ProcessResult(termination: cutShort, seconds: seconds) }
         let termination: ProcessTermination = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
         return ProcessResult(termination: termination, seconds: seconds)
+    }
+
+    /// Collects `pid`'s exit if it has ended (`waitpid` without waiting).
+    /// Tests pass one that lets another waiter collect it first.
+    static func poll(_ pid: pid_t, _ status: UnsafeMutablePointer<Int32>) -> pid_t {
+        waitpid(pid, status, WNOHANG)
     }
 
     /// The command running now (0: none), for the interrupt handler.
