@@ -39,6 +39,26 @@ struct ExploreTests {
         Set(points.map { "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original) -> \($0.replacement)" })
     }
 
+    /// An id names the mutated line, not its byte offset: code added above
+    /// it, or a change of indentation, leaves the id alone, so ignore lines
+    /// and `--id` keep naming the same mutant. Editing the line itself gives
+    /// new ids, and two identical lines give two sets of ids.
+    @Test func anIdSurvivesEditsElsewhereInTheFile() throws {
+        let before = "func f(_ x: Int) -> Int {\n    var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 1\n    return t - 2 + c\n}\n"
+        let after = "let added = 3 + 4\n\nfunc f(_ x: Int) -> Int {\n        var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 2\n    return t - 5 + c\n}\n"
+        func ids(_ text: String) throws -> [String: [String]] {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return Dictionary(grouping: try points(text), by: { lines[$0.line - 1].trimmingCharacters(in: .whitespaces) }).mapValues { $0.map(\.id).sorted() }
+        }
+        let old = try ids(before)
+        let new = try ids(after)
+        #expect(old["t = t * 2"]?.count == 4 && Set(old["t = t * 2"] ?? []).count == 4, "two identical lines have ids of their own: \(old)")
+        #expect(old["t = t * 2"] == new["t = t * 2"], "code added above and a new indentation keep the ids")
+        #expect(Set(old.values.joined()).isDisjoint(with: new["let c = x + 2"] ?? []), "an edited line's mutants are new")
+        #expect(Set(old.values.joined()).isDisjoint(with: new["return t - 5 + c"] ?? []))
+        #expect(new["return t - 5 + c"]?.count == 3, "\(new)")
+    }
+
     @Test func everyOperatorAtItsPlaceAndNothingElse() throws {
         let found = describe(try points())
         let expected: Set<String> = [
@@ -274,6 +294,30 @@ struct ExploreTests {
         #expect(ignore.reason(for: other) == nil)
         #expect(throws: (any Error).self) { try ExploreIgnore.parse("abcdef12\n", file: "f") }
         #expect(throws: (any Error).self) { try ExploreIgnore.parse("Sources/B.swift:9 nonsense reason\n", file: "f") }
+    }
+
+    /// Only a run that read every mutant an entry could name reports the
+    /// entry as naming none: ids need the whole of Sources, a place needs
+    /// its file, and a run over changed lines (`--in-diff`) checks nothing.
+    @Test func anIgnoreEntryNamesNoMutantOnlyWhereItsMutantWouldHaveBeenRead() throws {
+        let point = MutationPoint(file: "Sources/A/One.swift", start: 10, end: 11, line: 4, column: 3, mutationOperator: .arithmetic,
+                                  original: "+", replacement: "-")
+        let ignore = try ExploreIgnore.parse("""
+            \(point.id)  equivalent: found
+            0badc0de  equivalent: gone
+            Sources/A/One.swift:4 arithmetic  found by place
+            Sources/A/One.swift:5 arithmetic  gone from this file
+            Sources/B/Two.swift:1 logical  in another folder
+            """, file: "explore-ignore")
+        func unmatched(_ paths: [String], changed: ChangedLines? = nil) -> [Int] {
+            var explorer = Explorer(paths: paths)
+            explorer.changed = changed
+            return ignore.unmatched([point], by: explorer).map(\.line)
+        }
+        #expect(unmatched(["Sources"]) == [2, 4, 5])
+        #expect(unmatched(["Sources/A"]) == [4])
+        #expect(unmatched(["Sources/A/One.swift", "Sources/B"]) == [4, 5])
+        #expect(unmatched(["Sources"], changed: ChangedLines(lines: ["Sources/A/One.swift": [4...4]])).isEmpty)
     }
 
     @Test func changedLinesComeFromTheNewSideOfEachHunk() {

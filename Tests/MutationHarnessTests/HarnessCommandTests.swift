@@ -280,6 +280,37 @@ struct HarnessCommandTests {
         }
     }
 
+    /// An ignore entry that names no mutant any more (its line was edited)
+    /// is reported with its line number, so the judgement is not lost
+    /// silently; one naming a mutant is not. Ids are checked only when the
+    /// whole of Sources was read; a place when its file was.
+    @Test func exploreWarnsOfIgnoreEntriesThatNameNoMutant() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            try scratch.write("pkg/mutants/explore-ignore", """
+                \(Self.comment.id)  equivalent: a comment
+                0badc0de  equivalent: a line that was edited since
+                Sources/Tiny/Arithmetic.swift:9 logical  a line that was removed
+                Sources/Other/Far.swift:1 logical  a file only the whole of Sources reads
+
+                """)
+            var outcome = mutate(["explore", "--list", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed)
+            let warnings = outcome.errors.split(separator: "\n").filter { $0.contains("names no generated mutant") }
+            let stale: [(line: Int, key: String)] = [(2, "0badc0de"), (3, "Sources/Tiny/Arithmetic.swift:9 logical"), (4, "Sources/Other/Far.swift:1 logical")]
+            let expected: [String] = stale.map { entry in
+                "warning: mutants/explore-ignore:\(entry.line) names no generated mutant (\(entry.key)): the line it judged was edited or removed; "
+                    + "find the mutant again with `mutate explore --list`, or drop the entry"
+            }
+            #expect(warnings.map(String.init) == expected, "\(outcome.errors)")
+            #expect(outcome.output.contains("\(Self.comment.id)  \(Self.comment.summary)  (ignored: equivalent: a comment)"), "\(outcome.output)")
+
+            outcome = mutate(["explore", "--list", "--package-path", "pkg", "Sources/Tiny"], in: scratch)
+            #expect(outcome.errors.split(separator: "\n").filter { $0.contains("names no generated mutant") }.count == 1,
+                    "a part of Sources checks the places in its own files only: \(outcome.errors)")
+        }
+    }
+
     @Test func exploreSelectsBySampleAndIdAndWarnsOfAnUnknownId() throws {
         try withScratch { scratch in
             _ = try package(in: scratch)
@@ -292,7 +323,7 @@ struct HarnessCommandTests {
             outcome = mutate(["explore", "--list", "--package-path", "pkg", "--id", Self.comment.id, "--id", "0badc0de"], in: scratch)
             #expect(outcome.output.hasPrefix("\(Self.comment.id)  "), "\(outcome.output)")
             #expect(outcome.errors.contains("warning: no generated mutant has the id 0badc0de in Sources; "
-                + "ids change when their file changes: `mutate explore --list` shows today's"), "\(outcome.errors)")
+                + "an id changes when its line is edited: `mutate explore --list` shows today's"), "\(outcome.errors)")
             #expect(!outcome.errors.contains("warning: no generated mutant has the id \(Self.comment.id)"))
 
             outcome = mutate(["explore", "--list", "--package-path", "pkg"], in: scratch)

@@ -240,10 +240,14 @@ public struct Harness {
             print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
             var result = try findPoints(explorer, workspace, print)
             let generated = result.points.count
+            for entry in ignore.unmatched(result.points, by: explorer) {
+                printError("warning: mutants/\(ExploreIgnore.fileName):\(entry.line) names no generated mutant (\(entry.key)): "
+                    + "the line it judged was edited or removed; find the mutant again with `mutate explore --list`, or drop the entry")
+            }
             let unknown = selection.ids.subtracting(result.points.map(\.id))
             for id in unknown.sorted() {
                 printError("warning: no generated mutant has the id \(id) in \(explorer.paths.joined(separator: ", ")); "
-                    + "ids change when their file changes: `mutate explore --list` shows today's")
+                    + "an id changes when its line is edited: `mutate explore --list` shows today's")
             }
             result.points = selection.apply(result.points)
             if result.points.count < generated { print("  \(result.points.count) of \(generated) generated mutants selected") }

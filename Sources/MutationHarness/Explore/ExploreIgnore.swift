@@ -12,6 +12,14 @@ struct ExploreIgnore {
         /// An id, or `file:line operator`.
         var key: String
         var reason: String
+        /// Where the entry is in the file (1-based).
+        var line: Int = 0
+
+        /// The file a `file:line operator` key names; nil for an id.
+        var file: String? {
+            guard let place = key.split(separator: " ").first, place.contains(":") else { return nil }
+            return String(place[..<place.lastIndex(of: ":")!])
+        }
     }
 
     static let fileName = "explore-ignore"
@@ -37,9 +45,25 @@ struct ExploreIgnore {
             if isLocation, MutationOperator(rawValue: fields[1]) == nil {
                 throw ASTDumpError(reason: "\(file):\(number + 1): unknown operator '\(fields[1])'; known: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            entries.append(Entry(key: fields.prefix(keyCount).joined(separator: " "), reason: fields.dropFirst(keyCount).joined(separator: " ")))
+            entries.append(Entry(key: fields.prefix(keyCount).joined(separator: " "), reason: fields.dropFirst(keyCount).joined(separator: " "),
+                                 line: number + 1))
         }
         return ExploreIgnore(entries: entries)
+    }
+
+    /// The entries that name none of the mutants `explorer` found: their
+    /// line was edited or removed, so the mutant they judged is gone or has
+    /// a new id. An id can name a mutant of any file, so ids are checked only
+    /// when the whole of `Sources` was read; a `file:line` entry when its
+    /// file was. Nothing is checked when only changed lines were read.
+    func unmatched(_ points: [MutationPoint], by explorer: Explorer) -> [Entry] {
+        guard explorer.changed == nil else { return [] }
+        let ids = Set(points.map(\.id))
+        let places = Set(points.map { "\($0.file):\($0.line) \($0.mutationOperator.rawValue)" })
+        return entries.filter { entry in
+            guard let file = entry.file else { return explorer.paths == ["Sources"] && !ids.contains(entry.key) }
+            return explorer.paths.contains { Explorer.isWithin(file, $0) } && !places.contains(entry.key)
+        }
     }
 
     /// The reason `point` is ignored, or nil.

@@ -47,8 +47,30 @@ struct MutationFinder {
         var found: [MutationPoint] = []
         walk(root, into: &found)
         var seen: Set<String> = []
-        return found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
+        let points = found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
             .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
+        return anchored(points)
+    }
+
+    /// Each point with its anchor: the trimmed text of the lines it spans,
+    /// where it starts and ends in that text, and how many identical places
+    /// come before it in the file.
+    private func anchored(_ points: [MutationPoint]) -> [MutationPoint] {
+        var rank: [String: Int] = [:]
+        return points.map { point in
+            let first = lineStarts[point.line - 1]
+            var last = point.end
+            while last < source.count, source[last] != UInt8(ascii: "\n") { last += 1 }
+            var indent = first
+            while indent < last, source[indent] == UInt8(ascii: " ") || source[indent] == UInt8(ascii: "\t") { indent += 1 }
+            let lines = String(decoding: source[indent..<last], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+            let place = "\(lines)|\(point.start - indent)|\(point.end - point.start)|\(point.mutationOperator.rawValue)|\(point.replacement)"
+            var anchoredPoint = point
+            anchoredPoint.anchor = "\(place)#\(rank[place, default: 0])"
+            rank[place, default: 0] += 1
+            return anchoredPoint
+        }
     }
 
     private func walk(_ value: Any, into found: inout [MutationPoint]) {

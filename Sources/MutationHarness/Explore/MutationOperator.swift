@@ -36,10 +36,18 @@ struct MutationPoint: Equatable, Sendable, Codable {
     /// return): where that expression starts. The schema's switch makes it a
     /// statement, so the schema spells its `return` out there.
     var implicitReturn: Int? = nil
+    /// Where the mutation sits in words that edits elsewhere in the file
+    /// leave alone: the text of its lines, its offset in that text and its
+    /// rank among identical places (set by `MutationFinder`). Without it the
+    /// id falls back to the byte range.
+    var anchor: String? = nil
 
-    /// A short id, stable while the file's text and the mutation stay the same.
+    /// A short id that stays the same while the mutated lines and the
+    /// mutation do, however the rest of the file changes (an ignore line or
+    /// an `--id` keeps naming the same mutant).
     var id: String {
-        let text = "\(file)|\(start)|\(end)|\(mutationOperator.rawValue)|\(replacement)"
+        let place = anchor ?? "\(start)|\(end)"
+        let text = "\(file)|\(place)|\(mutationOperator.rawValue)|\(replacement)"
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
