@@ -79,6 +79,21 @@ struct ProcessRunnerTests {
         }
     }
 
+    /// A helper that a finished command leaves running in the background
+    /// ends with the run, even where mutate does not own every descendant
+    /// (as here, in-process, where no sweep runs): it would otherwise hold
+    /// files of the scratch copy or keep the machine busy.
+    @Test func aHelperLeftBehindByAFinishedCommandEndsWithTheRun() throws {
+        try withScratch { scratch in
+            let pidFile = scratch.url.appendingPathComponent("helper.pid")
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "sleep 30 & echo $! > \"$0\"", pidFile.path], in: scratch.url,
+                                               environment: ["PATH": "/usr/bin:/bin"], log: scratch.url.appendingPathComponent("helper.log"), timeout: 20)
+            #expect(result.termination == .exited(0))
+            let helper = try #require(readPID(pidFile))
+            #expect(waitUntil(5) { !ProcessTree.isAlive(helper) }, "the helper \(helper) outlived the run")
+        }
+    }
+
     /// A command whose exit another waiter collected first (`waitpid` then
     /// fails with ECHILD) ends the wait at once; the runner must not poll
     /// until the time limit and call it a timeout.

@@ -16,6 +16,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var filters: [String] = []
     /// The `--skip` of each test run ("" when none was given).
     private(set) var skips: [String] = []
+    /// Whether each test run could be stopped at its first failure.
+    private(set) var watched: [Bool] = []
     /// Test runs ended early because the lab had seen a failure.
     private(set) var stoppedEarly = 0
     var interruptAtTest: Int?
@@ -38,6 +40,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             schemaIDs.append(environment["MUTATE_SCHEMA_ID"] ?? "")
             filters.append(arguments.firstIndex(of: "--filter").map { arguments[$0 + 1] } ?? "")
             skips.append(arguments.firstIndex(of: "--skip").map { arguments[$0 + 1] } ?? "")
+            watched.append(stopWhen != nil)
             append("ran swift test" + (arguments.firstIndex(of: "--filter").map { " --filter " + arguments[$0 + 1] } ?? "")
                    + (arguments.firstIndex(of: "--skip").map { " --skip " + arguments[$0 + 1] } ?? "") + "\n")
         }
