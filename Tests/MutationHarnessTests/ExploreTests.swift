@@ -226,6 +226,35 @@ struct ExploreTests {
         }
     }
 
+    /// What a module's trees hold becomes the run's mutants: every point of
+    /// a wanted file (none of a file the paths leave out), only the changed
+    /// lines' with `--in-diff`, and the compiler that read them.
+    @Test func theTreesOfTheWantedFilesBecomeTheMutants() throws {
+        try withScratch { scratch in
+            try scratch.write("copy/Sources/M/A.swift", "let x = true\nlet y = false\n")
+            try scratch.write("copy/Sources/M/B.swift", "let z = true\n")
+            func literal(_ start: Int, _ value: String) -> [String: Any] {
+                ["_kind": "boolean_literal_expr", "value": value, "type": MutationFinder.boolType, "range": ["start": start, "end": start + value.count]]
+            }
+            var explorer = Explorer(paths: ["Sources/M/A.swift"])
+            explorer.describe = { _ in
+                [PackageTargets.Target(name: "M", c99name: "M", type: "library", moduleType: "SwiftTarget", path: "Sources/M", sources: ["A.swift", "B.swift"])]
+            }
+            explorer.dump = { _, _, _, files, _, _, _ in
+                #expect(files == ["Sources/M/A.swift", "Sources/M/B.swift"], "the compiler reads the whole module")
+                return [ASTDump.File(path: "Sources/M/A.swift", compilerVersion: "Swift version 9.9", root: ["_kind": "source_file", "items": [literal(8, "true"), literal(21, "false")]]),
+                        ASTDump.File(path: "Sources/M/B.swift", compilerVersion: "Swift version 9.9", root: ["_kind": "source_file", "items": [literal(8, "true")]])]
+            }
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            var found = try explorer.explore(workspace, print: { _ in })
+            #expect(found.points.map(\.summary) == ["Sources/M/A.swift:1:9 boolean-literal  true -> false", "Sources/M/A.swift:2:9 boolean-literal  false -> true"])
+            #expect(found.compilerVersion == "Swift version 9.9")
+            explorer.changed = ChangedLines(lines: ["Sources/M/A.swift": [2...2]])
+            found = try explorer.explore(workspace, print: { _ in })
+            #expect(found.points.map(\.summary) == ["Sources/M/A.swift:2:9 boolean-literal  false -> true"])
+        }
+    }
+
     @Test func aNumberThatEndsTheFileIsNamedWhole() throws {
         let found = try points("let x = 12")   // no newline at the end
         #expect(found.map(\.summary) == ["A.swift:1:9 integer-literal  12 -> 13"])
