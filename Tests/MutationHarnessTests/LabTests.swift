@@ -60,6 +60,8 @@ struct LabTests {
             #expect(byName["crashes"]?.status == .killed)
             #expect(byName["crashes"]?.killedBy == ["T.Legacy/testAdds"])
             #expect(byName["crashes"]?.reason == "crash: Tiny/Arithmetic.swift:4: Fatal error: boom (signal 4) while T.Legacy/testAdds ran")
+            #expect(byName["crashes"]?.notRun == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"],
+                    "a crash ends the test process: the report names the tests it never reached")
             #expect(byName["stale"]?.status == .stale)
             #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"])
             #expect(report.score.map { Int($0.rounded()) } == 75)
@@ -220,6 +222,28 @@ struct LabTests {
             let copy = package.appendingPathComponent(".build/mutate/scratch")
             #expect(try String(contentsOf: copy.appendingPathComponent(file), encoding: .utf8) == Self.original)
             #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("Sources/Tiny/__MutateSchema.swift").path))
+        }
+    }
+
+    /// A mutant's build and the schema's get ten times the baseline build's
+    /// time and never less than ten minutes; the baseline has no limit.
+    @Test(arguments: [(0.1, 600.0), (59.0, 600.0), (100.0, 1_000.0)])
+    func aMutantBuildMayTakeTenTimesTheBaselineAndNeverLessThanTenMinutes(baseline: Double, limit: Double) throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let file = "Sources/Tiny/Arithmetic.swift"
+            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let runner = ScriptedRunner()
+            runner.buildSeconds = baseline
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+                (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant("patch", "        a + b", "        a + b // harmless")],
+                 ignored: [])
+            }
+            lab.schemaBuilder = { _ in
+                Schema(numbers: [minus.id: 1], files: [file: Self.original + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"], points: [minus])
+            }
+            _ = try lab.run()
+            #expect(runner.buildLimits == [nil, limit, limit], "the baseline, the schema, the patch")
         }
     }
 

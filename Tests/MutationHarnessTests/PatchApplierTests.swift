@@ -274,6 +274,9 @@ struct DiffParserTests {
         #expect(DiffParser.parseHeader("## -3 +3 @@") == nil, "it starts with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 ##") == nil, "the ranges end with @@")
         #expect(DiffParser.parseHeader("@@ -3 +3 @@@") != nil, "git's combined-diff marker still closes it")
+        #expect(DiffParser.parseHeader("@@ -3,2,9 +3,2 @@") == nil, "a range is a start and at most one count")
+        #expect(DiffParser.parseHeader("@@ -3,-1 +3 @@") == nil, "a count is never negative")
+        #expect(DiffParser.parseHeader("@@ --3 +3 @@") == nil, "nor a start")
     }
 
     @Test func rejectsPathsOutsideThePackage() {

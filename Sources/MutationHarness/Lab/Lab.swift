@@ -173,7 +173,7 @@ public final class Lab {
             try writeSchema(schema)
             print("Building the mutant schema (\(schema.numbers.count) mutants in one build, attempt \(attempt))...")
             let logged = read(log).utf8.count
-            let result = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
+            let result = try runBuild(log: log, timeout: mutantBuildLimit)
             if result.termination.succeeded {
                 // The schema with no mutant switched on must pass like the original.
                 let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds)
@@ -377,11 +377,16 @@ public final class Lab {
 
     static let buildTimedOut = "the build ran past its time limit"
 
+    /// A mutant's build, or the schema's, may take ten times the baseline's
+    /// and never less than ten minutes; past that it is unviable (a hung
+    /// compiler). The baseline itself has no limit.
+    private var mutantBuildLimit: Double { max(600, report.baselineBuildSeconds * 10) }
+
     /// Builds and tests the copy with the mutant applied.
     private func buildAndTest(_ mutant: Mutant, _ pending: MutantResult, log: URL) throws -> MutantResult {
         var result = pending
 
-        let build = try runBuild(log: log, timeout: max(600, report.baselineBuildSeconds * 10))
+        let build = try runBuild(log: log, timeout: mutantBuildLimit)
         result.buildSeconds = build.seconds
         guard build.termination.succeeded else {
             result.status = .unviable

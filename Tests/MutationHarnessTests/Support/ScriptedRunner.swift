@@ -16,6 +16,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var filters: [String] = []
     /// The `--skip` of each test run ("" when none was given).
     private(set) var skips: [String] = []
+    /// How long each build that succeeds says it took.
+    var buildSeconds = 0.1
+    /// The time limit of each build (nil: none).
+    private(set) var buildLimits: [Double?] = []
     /// Whether each test run could be stopped at its first failure.
     private(set) var watched: [Bool] = []
     /// Test runs ended early because the lab had seen a failure.
@@ -45,6 +49,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
                    + (arguments.firstIndex(of: "--skip").map { " --skip " + arguments[$0 + 1] } ?? "") + "\n")
         }
         if arguments[1] == "build" {
+            buildLimits.append(timeout)
             if source.contains("BUILD-HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
             if let marker = source.range(of: "SCHEMA-FAILS-AT-LINE "), let line = Int(source[marker.upperBound...].prefix(while: \.isNumber)) {
                 append("\(directory.path)/Sources/Tiny/Arithmetic.swift:\(line):1: error: the schema does not type-check here\n")
@@ -62,7 +67,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
                 append("\(directory.path)/Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope\n")
                 return ProcessResult(termination: .exited(1), seconds: 0.1)
             }
-            return ProcessResult(termination: .exited(0), seconds: 0.1)
+            return ProcessResult(termination: .exited(0), seconds: buildSeconds)
         }
         if let index = interruptAtTest, calls.filter({ $0.command == "test" }).count == index {
             throw LabError.interrupted(signal: SIGINT)
