@@ -220,6 +220,12 @@ struct DiffParserTests {
     @Test func theChangedLinesArePastTheContext() throws {
         let hunk = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -10,4 +10,3 @@\n a\n b\n-c\n d\n").files.first?.hunks.first)
         #expect(hunk.changedOldLines == 12...12)
+        let two = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -10,5 +10,4 @@\n a\n-b\n-c\n+x\n d\n e\n").files.first?.hunks.first)
+        #expect(two.changedOldLines == 11...12, "two removed lines, then an added one")
+        let spread = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -10,4 +10,2 @@\n-a\n b\n-c\n d\n").files.first?.hunks.first)
+        #expect(spread.changedOldLines == 10...12, "from the first removed line to the last, context between")
+        let added = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -10,2 +10,3 @@\n a\n+x\n b\n").files.first?.hunks.first)
+        #expect(added.changedOldLines == 11...11, "an insertion points at the line it goes before")
     }
 
     /// "\ No newline at end of file" after a context line holds for both sides.

@@ -111,6 +111,12 @@ struct ReportTests {
     @Test func consoleLineNamesTheKillingTest() {
         let line = ConsoleFormat.line(for: Self.sampleReport().mutants[0], index: 1, of: 6)
         #expect(line == "[1/6] killed    killed-one  3.5s (build 1.5s, tests 2.0s)  by Mod.Suite/a()")
+        var result = Self.sampleReport().mutants[0]
+        for (killers, tail) in [(["Mod.Suite/a()"], "by Mod.Suite/a()"), (["Mod.Suite/a()", "Mod.Suite/b()"], "by Mod.Suite/a() (+1 more)"),
+                                (["Mod.Suite/a()", "Mod.Suite/b()", "Mod.Suite/c()"], "by Mod.Suite/a() (+2 more)")] {
+            result.killedBy = killers
+            #expect(ConsoleFormat.line(for: result, index: 1, of: 6).hasSuffix("2.0s)  " + tail), "the first killer, then how many more")
+        }
     }
 }
 
