@@ -191,6 +191,9 @@ struct FailureMessageTests {
         #expect(FailureMessage.clean("[300, 1, 2, 3, 4, 5, 6, 7, 8]") == "[300, 1, 2, 3, 4, 5, 6, 7, 8]", "not bytes")
         #expect(FailureMessage.clean("[300, 104, 101, 108, 108, 111, 32, 33, 33]") == "[300, 104, 101, 108, 108, 111, 32, 33, 33]",
                 "one number that is no byte keeps the whole array as numbers")
+        #expect(FailureMessage.clean("[123, 10, 9, 34, 97, 34, 58, 49, 10, 125]") == "\"{\n\t\"a\":1\n}\"", "a body over lines is text")
+        #expect(FailureMessage.clean("[104, 101, 108, 108, 111, 1, 33, 33]") == "[104, 101, 108, 108, 111, 1, 33, 33]",
+                "a control character other than a line break or tab keeps the numbers")
     }
 }
 
