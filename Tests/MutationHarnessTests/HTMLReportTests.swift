@@ -33,6 +33,19 @@ struct HTMLReportTests {
         #expect(html.contains("<pre>--- a/Sources/A.swift\n+++ b/Sources/A.swift\n@@ -2 +2 @@\n-b\n+B\n</pre>"))
     }
 
+    /// A crash's count of tests it never reached is shown only when there
+    /// are some.
+    @Test func namesTheTestsACrashLeftUnrunOnlyWhenThereAreSome() {
+        var report = ReportTests.sampleReport()
+        report.mutants = [report.mutants[0]]
+        for (notRun, shown) in [(nil, false), ([], false), (["Mod.Suite/b()", "Mod.Suite/c()"], true)] as [([String]?, Bool)] {
+            report.mutants[0].notRun = notRun
+            let page = HTMLReport.render(report, readSource: { _ in "a\n" })
+            #expect(page.contains("<div>Did not run after the crash: 2 test(s)</div>") == shown, "\(String(describing: notRun))")
+            #expect(page.contains("Did not run after the crash") == shown)
+        }
+    }
+
     @Test func aMutatedLineIsShownWithTwoLinesEitherSide() {
         var report = ReportTests.sampleReport()
         report.mutants = [report.mutants[2]]

@@ -50,7 +50,10 @@ struct ReportTests {
         #expect(json["schemaVersion"] as? String == "2")
         let thresholds = try #require(json["thresholds"] as? [String: Any])
         #expect(thresholds["high"] as? Int == 100)
-        #expect((thresholds["low"] as? Int).map { (0...100).contains($0) } == true)
+        #expect(thresholds["low"] as? Int == 60, "the report viewer's amber band starts at 60%")
+        var lenient = Self.sampleReport()
+        lenient.threshold = 40
+        #expect(MutationTestingReport(lenient, readSource: { _ in nil }, isCI: true).thresholds.low == 40, "never above the gate's own threshold")
         let files = try #require(json["files"] as? [String: [String: Any]])
         let file = try #require(files["Sources/A.swift"])
         #expect(file["language"] as? String == "swift")
