@@ -40,6 +40,12 @@ struct ReportTests {
         #expect(locations.map { [$0?["start"]?["line"], $0?["start"]?["column"], $0?["end"]?["line"], $0?["end"]?["column"]] } == [
             [1, 1, 1, 11], [2, 1, 3, 9], [1, 1, 4, 1],
         ])
+        // A source that cannot be read is one empty line: every mutant points at it.
+        let unread = try JSONEncoder().encode(MutationTestingReport(report, readSource: { _ in nil }, isCI: false))
+        let unreadObject = try #require(try JSONSerialization.jsonObject(with: unread) as? [String: Any])
+        let unreadFile = try #require((unreadObject["files"] as? [String: [String: Any]])?["Sources/A.swift"])
+        let unreadLocations = try #require(unreadFile["mutants"] as? [[String: Any]]).map { $0["location"] as? [String: [String: Int]] }
+        #expect(unreadLocations.map { [$0?["start"]?["line"], $0?["end"]?["line"], $0?["end"]?["column"]] } == [[1, 1, 1], [1, 1, 1], [1, 1, 1]])
     }
 
     @Test func jsonFollowsTheMutationTestingElementsSchema() throws {
