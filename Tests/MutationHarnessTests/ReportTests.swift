@@ -85,6 +85,7 @@ struct ReportTests {
         let suite = try #require(testFiles["Tests/ModTests/SuiteTests.swift"]?["tests"])
         #expect(suite.map { $0["id"] as? String } == ["Mod.Suite/a()", "Mod.Suite/b()"])
         #expect(suite.map { ($0["location"] as? [String: [String: Int]])?["start"]?["line"] } == [4, 9])
+        #expect(suite.map { ($0["location"] as? [String: [String: Int]])?["start"]?["column"] } == [1, 1], "columns count from 1")
         #expect(testFiles["Mod.Legacy"]?["tests"]?.map { $0["id"] as? String } == ["Mod.Legacy/testC"])
         let performance = try #require(json["performance"] as? [String: Double])
         #expect(Set(performance.keys) == ["setup", "initialRun", "mutation"])
