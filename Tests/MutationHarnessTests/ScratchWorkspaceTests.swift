@@ -92,6 +92,8 @@ struct ScratchWorkspaceTests {
         #expect(rewritten.contains(#".package(path: "/work/app/Shared")"#))
         #expect(rewritten.contains(#".package(name: "Local", path: "Vendor/Local")"#), "a path inside the package is copied along")
         #expect(rewritten.contains(#".package(path: "/opt/Absolute")"#))
+        let absolute = #".package(path: "/opt/shared/../Lib"), .package(path: "/opt/a\\b")"#
+        #expect(ManifestPaths.rewrite(absolute, package: package) == absolute, "an absolute path is left byte for byte")
         #expect(rewritten.contains(#"path: "../Elsewhere")"#), "a target's path is not a dependency")
         #expect(ManifestPaths.isManifest("Package.swift") && ManifestPaths.isManifest("Package@swift-5.9.swift"))
         #expect(!ManifestPaths.isManifest("Sources/Package.swift"))
@@ -135,6 +137,11 @@ extension ScratchWorkspaceTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: future)], ofItemAtPath: file.path)
             try workspace.write("Sources/A.swift", "let a = 3\n")
             #expect(try modified() == future + 1, "a file already at or past this second moves to the next one")
+            // A file written earlier in this very second: a build comparing whole seconds would see no change.
+            let thisSecond = floor(Date().timeIntervalSince1970)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: thisSecond)], ofItemAtPath: file.path)
+            try workspace.write("Sources/A.swift", "let a = 4\n")
+            #expect(try floor(modified()) > thisSecond, "a file from this same second moves to a later one")
         }
     }
 
