@@ -233,6 +233,8 @@ struct EventStreamTests {
         let binary = "error: Process '/p/.build/debug/TinyPackageTests/runner' exited with unexpected signal code 11\n"
         #expect(CrashLog(log: binary).crashedXCTests.isEmpty, "a process line with the binary alone names no test")
         #expect(CrashLog(log: log).signal == 11)
+        let twice = "error: Process 'x.xctest T.A/testOne' exited with unexpected signal code 4\nerror: Process 'x.xctest T.B/testTwo' exited with unexpected signal code 11\n"
+        #expect(CrashLog(log: twice).signal == 4, "the first crash's signal, not a later one's")
         #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
     }
 }

@@ -39,6 +39,31 @@ struct EventStreamReaderTests {
         #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
     }
 
+    /// An issue that says it fails but not whether it is known is a
+    /// failure: only `isKnown: true` excuses it.
+    @Test func aFailingIssueThatDoesNotSayItIsKnownIsAFailure() {
+        let line = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true}}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == .init(id: "M.S/t()", message: nil))
+        let known = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":true}}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(known.utf8)) == nil)
+    }
+
+    /// A suite starts like a test but is not one: what a crash left
+    /// unfinished is the tests, never their suite.
+    @Test func aSuiteThatNeverEndedIsNoUnfinishedTest() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            try [
+                #"{"kind":"test","payload":{"kind":"suite","id":"M.S"}}"#,
+                #"{"kind":"test","payload":{"kind":"function","id":"M.S/t()/F.swift:2:3"}}"#,
+                #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S"}}"#,
+                #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/t()/F.swift:2:3"}}"#,
+            ].joined(separator: "\n").write(to: stream, atomically: true, encoding: .utf8)
+            let summary = try #require(EventStreamReader.read(stream))
+            #expect(summary.unfinished == ["M.S/t()"])
+        }
+    }
+
     @Test func aRecordThatIsNoEventIsNoFailure() {
         let line = #"{"kind":"test","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
         #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)

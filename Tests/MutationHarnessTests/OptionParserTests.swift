@@ -149,6 +149,28 @@ struct OptionParserTests {
             == .record(RecordOptions(name: "x", description: "d", bug: "issue 9", paths: ["Sources/A.swift"])), "--bug takes the next word")
     }
 
+    /// The options that take a value take it in every sub-command that has
+    /// them, and the numbers keep their edges.
+    @Test func listAndMergeTakeTheirValuesAndTimeLimitsArePositive() throws {
+        #expect(try OptionParser.parse(["list", "--mutant", "retry-on-400", "--mutant", "ignored-modal"])
+            == .list(CommonOptions(), mutants: ["retry-on-400", "ignored-modal"]))
+        guard case .explore(let changed) = try OptionParser.parse(["explore", "--in-diff", "origin/main", "Sources/A"]) else {
+            Issue.record("expected explore")
+            return
+        }
+        #expect(changed.inDiff == "origin/main" && changed.paths == ["Sources/A"], "--in-diff takes the ref; the path stays a path")
+        #expect(try OptionParser.parse(["merge", "--output", "merged", "--threshold", "90", "shard-1", "shard-2"])
+            == .merge(output: "merged", inputs: ["shard-1", "shard-2"], threshold: 90))
+        guard case .run(let short) = try OptionParser.parse(["--timeout", "0.5", "--timeout-multiplier", "0.25"]) else {
+            Issue.record("expected run")
+            return
+        }
+        #expect(short.timeout == 0.5 && short.timeoutMultiplier == 0.25, "under a second and under one are still positive")
+        #expect(throws: UsageError(message: "--timeout-multiplier takes a positive number, not '0'")) {
+            try OptionParser.parse(["--timeout-multiplier", "0"])
+        }
+    }
+
     @Test func eachSubcommandHasItsOwnHelpWithAnExample() {
         for subcommand in ["list", "check", "record", "merge"] {
             let text = HelpText.text(for: subcommand)

@@ -94,6 +94,33 @@ struct ProcessRunnerTests {
         }
     }
 
+    /// A run appends to its log: what earlier commands wrote stays.
+    @Test func aRunAppendsToItsLog() throws {
+        try withScratch { scratch in
+            let log = scratch.url.appendingPathComponent("both.log")
+            try "the build said this\n".write(to: log, atomically: true, encoding: .utf8)
+            _ = try ProcessRunner.run(["/bin/sh", "-c", "echo the tests said that"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 20)
+            #expect(try String(contentsOf: log, encoding: .utf8) == "the build said this\nthe tests said that\n")
+        }
+    }
+
+    /// A command killed at its time limit is collected before the run
+    /// returns: no zombie is left behind for every timed-out mutant.
+    @Test func aCommandKilledAtItsLimitIsCollected() throws {
+        try withScratch { scratch in
+            let started = Locked<pid_t>(0)
+            let result = try ProcessRunner.run(["/bin/sh", "-c", "exec sleep 30"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                               log: scratch.url.appendingPathComponent("slow.log"), timeout: 0.3, poll: { pid, status in
+                started.set(pid)
+                return waitpid(pid, status, WNOHANG)
+            })
+            #expect(result.termination == .timedOut)
+            var status: Int32 = 0
+            errno = 0
+            #expect(waitpid(started.value, &status, WNOHANG) == -1 && errno == ECHILD, "the killed command was already collected")
+        }
+    }
+
     /// A command whose exit another waiter collected first (`waitpid` then
     /// fails with ECHILD) ends the wait at once; the runner must not poll
     /// until the time limit and call it a timeout.
