@@ -70,6 +70,25 @@ struct SchemaTests {
         }
     }
 
+    /// Only the `true` of `while true` is left to a patch (behind a switch
+    /// the loop could end, and the compiler would ask for a return after
+    /// it); every other point goes into the schema, in the order given.
+    @Test(arguments: [
+        ("while true", true), ("while\n    true", true), ("awhile true", false), ("_while true", false), ("2while true", false),
+        ("let values = [1, 2,\n    true]", false), ("if ready, true", false),
+    ])
+    func onlyTheTrueOfAWhileLoopIsLeftToAPatch(source: String, leftOut: Bool) {
+        let bytes = Array(source.utf8)
+        let start = bytes.count - (source.hasSuffix("]") ? 5 : 4)
+        let loop = MutationPoint(file: "A.swift", start: start, end: start + 4, line: 1, column: 1, mutationOperator: .booleanLiteral,
+                                 original: "true", replacement: "false")
+        let first = MutationPoint(file: "A.swift", start: 0, end: 1, line: 1, column: 1, mutationOperator: .booleanLiteral,
+                                  original: String(source.prefix(1)), replacement: "x")
+        #expect(Schema.isLoopForever(loop, in: bytes) == leftOut)
+        let schema = Schema.build(points: [loop, first], sources: ["A.swift": bytes], module: { _ in "M" })
+        #expect(schema.points == (leftOut ? [first] : [first, loop]), "\(schema.points.map(\.summary))")
+    }
+
     @Test func eachSwitchPositionBehavesLikeItsPatch() throws {
         try withScratch { scratch in
             try scratch.write("dump/A.swift", Self.source)
