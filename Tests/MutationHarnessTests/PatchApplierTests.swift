@@ -51,6 +51,36 @@ struct PatchApplierTests {
         #expect(result?.contains("line 11\n") == false)
     }
 
+    /// Lines that moved up since the patch was made are found above where
+    /// the header says, not past it.
+    @Test func appliesAHunkAboveWhereTheHeaderSaysWhenLinesWereRemoved() throws {
+        let file = try patch("--- a/F.swift\n+++ b/F.swift\n@@ -12,3 +12,3 @@\n line 4\n-line 5\n+line five\n line 6\n")
+        #expect(try PatchApplier.apply(file, to: source) == source.replacingOccurrences(of: "line 5\n", with: "line five\n"))
+        #expect(PatchApplier.match(["line 5"], in: source.split(separator: "\n").map(String.init), near: 12, notBefore: 0) == 4)
+    }
+
+    /// A patch that deletes a file must remove every line of it: one that
+    /// leaves lines behind is another file than the one it was made from.
+    @Test func aDeletionThatLeavesLinesDoesNotApply() throws {
+        let file = try patch("--- a/F.swift\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n")
+        #expect(try PatchApplier.apply(file, to: "a\nb\n") == nil, "the whole file: deleted")
+        #expect(throws: PatchApplyError.hunkDoesNotMatch(path: "F.swift", hunk: "@@ -1,2 +0,0 @@")) { try PatchApplier.apply(file, to: "a\nb\nc\n") }
+    }
+
+    /// A rename writes the new path and deletes the old one.
+    @Test func aRenameDeletesTheOldPath() throws {
+        let diff = try DiffParser.parse("--- a/Old.swift\n+++ b/New.swift\n@@ -1 +1 @@\n-a\n+b\n")
+        let changes = try diff.changes(reading: { $0 == "Old.swift" ? "a\n" : nil }).get()
+        #expect(changes.map(\.path) == ["Old.swift", "New.swift"])
+        #expect(changes.map(\.content) == [nil, "b\n"])
+    }
+
+    /// A binary patch is refused by name, whichever way git wrote it.
+    @Test(arguments: ["Binary files a/Icon.png and b/Icon.png differ", "GIT binary patch"])
+    func aBinaryPatchIsRefusedByName(line: String) {
+        #expect(throws: DiffParseError(line: 1, reason: "binary patches are not supported")) { try DiffParser.parse(line + "\n") }
+    }
+
     @Test func appliesSeveralHunksInOrder() throws {
         let file = try patch("""
             --- a/F.swift

@@ -21,7 +21,7 @@ enum ConsoleFormat {
     /// The closing lines: counts and the score against the threshold.
     static func summary(_ report: LabReport) -> String {
         let counts = MutantStatus.allCases.filter { $0 != .pending }.compactMap { status -> String? in
-            guard let count = report.count[status], count > 0 else { return nil }
+            guard let count = report.count[status] else { return nil }
             return "\(count) \(status.rawValue)"
         }.joined(separator: ", ")
         let score = report.score.map { String(format: "%.1f%%", $0) } ?? "n/a"
