@@ -22,6 +22,7 @@ struct HTMLReportTests {
         #expect(html.contains("<h2 class=\"file\">Sources/A.swift</h2>"))
         #expect(html.contains("<span class=\"hit\"><span class=\"num\">2</span>b &lt;script&gt;</span>"), "source is escaped, line 2 marked")
         #expect(html.contains("<span class=\"\"><span class=\"num\">1</span>line one</span>"))
+        #expect(html.contains("<span class=\"\"><span class=\"num\">3</span>line three</span>"), "down to the file's last line")
     }
 
     @Test func filtersByStatusAndShowsEachMutantsDetails() {
