@@ -87,6 +87,12 @@ struct ReportTests {
         #expect(suite.map { ($0["location"] as? [String: [String: Int]])?["start"]?["line"] } == [4, 9])
         #expect(suite.map { ($0["location"] as? [String: [String: Int]])?["start"]?["column"] } == [1, 1], "columns count from 1")
         #expect(testFiles["Mod.Legacy"]?["tests"]?.map { $0["id"] as? String } == ["Mod.Legacy/testC"])
+        // A test of a nested suite without a known file goes under its outer suite, named by the rest of its id.
+        var nested = Self.sampleReport()
+        nested.tests = ["Mod.Outer/Inner/t()"]
+        nested.testLocations = nil
+        let nestedFiles = MutationTestingReport(nested, readSource: { _ in nil }, isCI: false).testFiles
+        #expect(nestedFiles["Mod.Outer"]?.tests.map(\.name) == ["Inner/t()"], "\(nestedFiles.keys.sorted())")
         let performance = try #require(json["performance"] as? [String: Double])
         #expect(Set(performance.keys) == ["setup", "initialRun", "mutation"])
         // Milliseconds: setup 0.2 s; baseline 30 s + 2 s; six mutants of 3.5 s each.

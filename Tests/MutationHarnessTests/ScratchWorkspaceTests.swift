@@ -28,6 +28,32 @@ struct ScratchWorkspaceTests {
         }
     }
 
+    /// A folder without a manifest is no package: nothing is copied.
+    @Test func aFolderWithoutAManifestIsRefused() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Sources/A/A.swift", "let a = 1\n")
+            let package = scratch.url.appendingPathComponent("pkg")
+            let workspace = ScratchWorkspace(package: package, root: scratch.url.appendingPathComponent("copy"))
+            #expect(throws: WorkspaceError.noManifest(in: package.standardizedFileURL)) { try workspace.sync() }
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("copy/Sources").path))
+        }
+    }
+
+    /// Only the top folder's build, mutants and tool folders are left out: a
+    /// source folder deeper down with one of those names is part of the code.
+    /// Deleting a file that is already gone is no error.
+    @Test func foldersNamedLikeSkippedOnesDeeperDownAreCopied() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/Sources/A/mutants/Mutant.swift", "let m = 1\n")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            try workspace.sync()
+            #expect(workspace.read("Sources/A/mutants/Mutant.swift") == "let m = 1\n")
+            try workspace.write("Sources/A/Never.swift", nil)
+            #expect(workspace.read("Sources/A/Never.swift") == nil)
+        }
+    }
+
     @Test func symbolicLinksAreCopiedAsLinks() throws {
         try withScratch { scratch in
             try scratch.write("pkg/Package.swift", "// manifest\n")
@@ -45,6 +71,10 @@ struct ScratchWorkspaceTests {
             #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Fixtures").path)
                 == scratch.url.appendingPathComponent("shared").standardizedFileURL.path, "a link out of the package points at the same folder")
             #expect(workspace.read("Fixtures/Fixture.json") == "{}\n")
+            try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Hosts").path, withDestinationPath: "/opt/../etc/hosts")
+            try workspace.sync()
+            #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Hosts").path) == "/opt/../etc/hosts",
+                    "an absolute link is copied as it is written")
             try manager.removeItem(at: scratch.url.appendingPathComponent("pkg/Sources/A/Alias.swift"))
             try workspace.sync()
             #expect(!manager.fileExists(atPath: copy.appendingPathComponent("Sources/A/Alias.swift").path), "a removed link is removed")

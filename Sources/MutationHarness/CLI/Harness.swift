@@ -101,7 +101,7 @@ public struct Harness {
     private func loadMutants(_ common: CommonOptions, excluding extra: [URL] = []) -> Result<[Mutant], HarnessExitCode> {
         let (package, folder) = paths(common)
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            printError("error: no Package.swift in \(package.path): pass the package folder with --package-path")
+            printError("error: \(WorkspaceError.noManifest(in: package))")
             return .failure(.usage)
         }
         let mutants: [Mutant]
@@ -207,7 +207,7 @@ public struct Harness {
                                              outputPath: (options.outputPath ?? defaultOutput.map { package.appendingPathComponent($0).path }).map(resolve),
                                              scratchPath: options.scratchPath.map(resolve))
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            printError("error: no Package.swift in \(package.path): pass the package folder with --package-path")
+            printError("error: \(WorkspaceError.noManifest(in: package))")
             return nil
         }
         do {

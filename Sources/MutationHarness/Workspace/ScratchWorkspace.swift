@@ -4,6 +4,11 @@ import Foundation
 struct WorkspaceError: Error, Equatable, Sendable, CustomStringConvertible {
     var reason: String
     var description: String { reason }
+
+    /// The folder given as the package holds no manifest.
+    static func noManifest(in package: URL) -> WorkspaceError {
+        WorkspaceError(reason: "no Package.swift in \(package.path): pass the package folder with --package-path")
+    }
 }
 
 /// A copy of the package under `.build/mutate/scratch` where mutants are
@@ -39,7 +44,7 @@ struct ScratchWorkspace: Sendable {
     func sync(excluding excluded: [URL] = [], isCancelled: () -> Bool = { false }) throws(WorkspaceError) -> Int {
         let manager = FileManager.default
         guard manager.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            throw WorkspaceError(reason: "no Package.swift in \(package.path): pass the package folder with --package-path")
+            throw WorkspaceError.noManifest(in: package)
         }
         let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
         let source = try listEntries(in: package, excluding: excludedPaths)
