@@ -144,6 +144,8 @@ extension TestRunReportTests {
         #expect(cases.map(\.id) == ["M.S/a()", "M.S/b()"])
         #expect(cases.map(\.failed) == [true, false])
         #expect(cases.first?.message == "boom")
+        let twice = XUnitReader.parse(Data(#"<testsuite><testcase classname="M.S" name="a()"><failure message="first"/><error message="second"/></testcase></testsuite>"#.utf8))
+        #expect(twice.map(\.message) == ["first"], "a case with two failures keeps the first one's message")
     }
 
     /// XCTest's xunit says only "failure" for a case whose process died; the

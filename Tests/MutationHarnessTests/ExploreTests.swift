@@ -255,6 +255,17 @@ struct ExploreTests {
         }
     }
 
+    /// A Bool function whose body is one expression gets its `return`
+    /// spelled out by the schema; one with a `return` of its own, or with
+    /// more than one statement, does not.
+    @Test func onlyABodyThatIsOneExpressionNeedsItsReturnSpelledOut() throws {
+        let text = "func a(_ x: Int) -> Bool { x > 0 }\nfunc b(_ x: Int) -> Bool { return x > 0 }\nfunc c(_ x: Int) -> Bool { let y = x\n    return y > 0 }\n"
+        let constants = try points(text).filter { $0.mutationOperator == .returnConstant }
+        #expect(constants.map(\.line) == [1, 1, 2, 2, 3, 3])
+        #expect(constants.map { $0.implicitReturn != nil } == [true, true, false, false, false, false], "\(constants.map(\.implicitReturn))")
+        #expect(constants.first?.implicitReturn == 27, "where `x > 0` starts")
+    }
+
     @Test func aNumberThatEndsTheFileIsNamedWhole() throws {
         let found = try points("let x = 12")   // no newline at the end
         #expect(found.map(\.summary) == ["A.swift:1:9 integer-literal  12 -> 13"])

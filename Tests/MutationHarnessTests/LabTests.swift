@@ -38,6 +38,7 @@ struct LabTests {
                 try mutant("broken", "        a + b", "        BROKEN"),
                 try mutant("hangs", "        a + b", "        a + b // HANG"),
                 try mutant("crashes", "        a + b", "        a + b // CRASH"),
+                try mutant("crashes-then-hangs", "        a + b", "        a + b // CRASH-THEN-HANG"),
                 try mutant("stale", "        a * b", "        a / b"),
             ]
             let runner = ScriptedRunner()
@@ -46,7 +47,7 @@ struct LabTests {
             let output = OutputBox()
             let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) }).run()
             let verdictLines = output.text.split(separator: "\n").filter { $0.hasPrefix("[") && !$0.hasSuffix("building and testing...") }
-            #expect(verdictLines.map { String($0.prefix(5)) } == ["[1/6]", "[2/6]", "[3/6]", "[4/6]", "[5/6]", "[6/6]"],
+            #expect(verdictLines.map { String($0.prefix(5)) } == ["[1/7]", "[2/7]", "[3/7]", "[4/7]", "[5/7]", "[6/7]", "[7/7]"],
                     "each verdict line counts the mutants from 1: \(verdictLines)")
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
 
@@ -62,17 +63,20 @@ struct LabTests {
             #expect(byName["crashes"]?.reason == "crash: Tiny/Arithmetic.swift:4: Fatal error: boom (signal 4) while T.Legacy/testAdds ran")
             #expect(byName["crashes"]?.notRun == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"],
                     "a crash ends the test process: the report names the tests it never reached")
+            #expect(byName["crashes-then-hangs"]?.status == .timeout)
+            #expect(byName["crashes-then-hangs"]?.notRun == nil, "only a crash that kills names the tests it cut off; a timeout reports none")
             #expect(byName["stale"]?.status == .stale)
             #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"])
-            #expect(report.score.map { Int($0.rounded()) } == 75)
+            #expect(report.score.map { Int($0.rounded()) } == 80)
             #expect(runner.filters.allSatisfy { $0.isEmpty }, "the gate runs the whole suite for every mutant")
             #expect(runner.stoppedEarly == 0, "and lets every test finish")
             #expect(byName["subtracts"]?.notRun == nil, "a failure, not a crash: no test is missing from its report")
             #expect(report.threshold == 100, "a lab gates at 100% unless told otherwise")
+            #expect(!LabConfiguration(packagePath: package).isCI, "a lab is not on CI unless its caller says so (report.json's system.ci)")
             #expect(configuration.testTimeout(baselineSeconds: 10) == 60, "three times the baseline's tests, plus 30 s")
 
             // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
-            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test"])
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test", "build", "build", "test", "build", "test", "build", "test"])
             // Every command saw either the original or exactly one mutant: each was restored before the next.
             for call in runner.calls {
                 let changed = call.source.split(separator: "\n").filter { !Self.original.split(separator: "\n").contains($0) }

@@ -75,6 +75,11 @@ struct PatchApplierTests {
         #expect(changes.map(\.content) == [nil, "b\n"])
     }
 
+    /// A file named by a diff must be changed by at least one hunk.
+    @Test func aFileWithoutAHunkIsRefused() {
+        #expect(throws: DiffParseError(line: 3, reason: "file x.swift has no hunk")) { try DiffParser.parse("--- a/x.swift\n+++ b/x.swift\n") }
+    }
+
     /// A binary patch is refused by name, whichever way git wrote it.
     @Test(arguments: ["Binary files a/Icon.png and b/Icon.png differ", "GIT binary patch"])
     func aBinaryPatchIsRefusedByName(line: String) {

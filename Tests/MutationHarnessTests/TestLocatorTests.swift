@@ -69,6 +69,16 @@ struct TestLocatorTests {
         }
     }
 
+    /// An id that is not `Module.Class/test` is passed over, not read past
+    /// its end.
+    @Test func anIdWithoutATestPartIsPassedOver() throws {
+        try withScratch { scratch in
+            try scratch.write("Tests/ModTests/D.swift", "class PlainTests: XCTestCase {\nfunc testA() {}\n}\n")
+            let found = TestLocator.xctestLocations(ids: ["ModTests.PlainTests", "PlainTests/testA", "ModTests.PlainTests/testA"], packageRoot: scratch.url)
+            #expect(found == ["ModTests.PlainTests/testA": TestLocation(file: "Tests/ModTests/D.swift", line: 2)])
+        }
+    }
+
     @Test func bothRunnersAreLocatedInOneCall() throws {
         try withScratch { scratch in
             let path = scratch.url.appendingPathComponent("Tests/ModTests/QueueTests.swift").path

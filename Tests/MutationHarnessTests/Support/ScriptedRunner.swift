@@ -3,7 +3,7 @@ import Testing
 @testable import MutationHarness
 
 /// Answers `swift build` and `swift test` from what the scratch copy
-/// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes,
+/// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes (`CRASH-THEN-HANG`: and times out),
 /// `NO-TESTS` finds no test,
 /// `a - b` fails the test `T.Suite/adds()`.
 // `@unchecked`: the lab calls its runner only from the thread that runs
@@ -71,6 +71,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         }
         if let index = interruptAtTest, calls.filter({ $0.command == "test" }).count == index {
             throw LabError.interrupted(signal: SIGINT)
+        }
+        if source.contains("CRASH-THEN-HANG") {
+            append("Tiny/Arithmetic.swift:4: Fatal error: boom\nerror: Process 'x.xctest T.Legacy/testAdds' exited with unexpected signal code 4\n")
+            return ProcessResult(termination: .timedOut, seconds: 5)
         }
         if source.contains("HANG") { return ProcessResult(termination: .timedOut, seconds: 5) }
         if source.contains("NO-TESTS") {
