@@ -237,6 +237,8 @@ struct EventStreamTests {
         #expect(CrashLog(log: log).signal == 11)
         let twice = "error: Process 'x.xctest T.A/testOne' exited with unexpected signal code 4\nerror: Process 'x.xctest T.B/testTwo' exited with unexpected signal code 11\n"
         #expect(CrashLog(log: twice).signal == 4, "the first crash's signal, not a later one's")
+        #expect(CrashLog(log: "*** Signal 11: Backtracing from 0x1...\n" + twice).signal == 11, "the backtracer's line came first")
+        #expect(CrashLog(log: twice + "*** Signal 6: Backtracing from 0x1...\n").signal == 4)
         #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
     }
 }

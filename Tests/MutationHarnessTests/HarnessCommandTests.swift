@@ -202,6 +202,14 @@ struct HarnessCommandTests {
             outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
             #expect(outcome.code == .usage)
             #expect(outcome.errors.hasPrefix("error: ") && outcome.errors.contains("unreadable.patch"), "\(outcome.errors)")
+
+            // A mutant whose hunk no longer matches the source is stale: named, counted, and the exit says so.
+            try FileManager.default.removeItem(at: package.appendingPathComponent("mutants/unreadable.patch"))
+            try scratch.write("pkg/mutants/stale.patch", "Mutant: stale\nDescription: d\n\n--- a/Sources/Tiny/Arithmetic.swift\n+++ b/Sources/Tiny/Arithmetic.swift\n@@ -3 +3 @@\n-        a * b\n+        a / b\n")
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .brokenMutant)
+            #expect(outcome.output.hasPrefix("stale  stale: "), "\(outcome.output)")
+            #expect(outcome.output.hasSuffix("\nok     subtracts\n1 of 2 mutants apply to the current source"), "\(outcome.output)")
         }
     }
 

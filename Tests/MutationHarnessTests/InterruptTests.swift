@@ -102,6 +102,7 @@ struct InterruptTests {
             FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
         }
         #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+        #expect(!ended.errors.contains("stopped without finishing the reports"), "the handler ended the probe at once, not the grace backstop: \(ended.errors)")
         }
     }
 

@@ -159,6 +159,12 @@ struct OptionParserTests {
             return
         }
         #expect(changed.inDiff == "origin/main" && changed.paths == ["Sources/A"], "--in-diff takes the ref; the path stays a path")
+        #expect(throws: UsageError(message: "list takes no arguments, found '-'", subcommand: "list")) { try OptionParser.parse(["list", "-"]) }
+        guard case .run(let lenient) = try OptionParser.parse(["--threshold", "0"]) else {
+            Issue.record("expected run")
+            return
+        }
+        #expect(lenient.threshold == 0, "0% is a threshold: report, never fail")
         #expect(try OptionParser.parse(["merge", "--output", "merged", "--threshold", "90", "shard-1", "shard-2"])
             == .merge(output: "merged", inputs: ["shard-1", "shard-2"], threshold: 90))
         guard case .run(let short) = try OptionParser.parse(["--timeout", "0.5", "--timeout-multiplier", "0.25"]) else {
