@@ -64,6 +64,20 @@ struct EventStreamReaderTests {
         }
     }
 
+    /// A test that ended is no longer unfinished; the others still are.
+    /// A test id loses its source location, however few parts it has.
+    @Test func onlyTheTestsThatEndedAreFinished() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            let started = ["a()", "b()", "c()"].map { #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/\#($0)/F.swift:1:1"}}"# }
+            try (started + [#"{"kind":"event","payload":{"kind":"testEnded","testID":"M.S/b()/F.swift:1:1"}}"#])
+                .joined(separator: "\n").write(to: stream, atomically: true, encoding: .utf8)
+            #expect(try #require(EventStreamReader.read(stream)).unfinished == ["M.S/a()", "M.S/c()"])
+        }
+        #expect(EventStreamReader.testID("Mod.free()/A.swift:3:6") == "Mod.free()")
+        #expect(EventStreamReader.testID("Mod.S/t()") == "Mod.S/t()")
+    }
+
     @Test func aRecordThatIsNoEventIsNoFailure() {
         let line = #"{"kind":"test","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
         #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
