@@ -303,6 +303,11 @@ struct ExploreTests {
             ["_kind": "integer_literal_expr", "range": ["start": 4, "end": 1]],
             ["_kind": "boolean_literal_expr", "value": "true", "range": ["start": 13, "end": 13]],   // would run past the end
             ["_kind": "if_stmt", "conditions": [["_kind": "declref_expr", "type": MutationFinder.boolType, "range": ["start": -3, "end": 10]]]],
+            // A Bool function whose body starts past the end, an operator whose range holds another token,
+            // a void call that ends past the file.
+            ["_kind": "func_decl", "result": MutationFinder.boolType, "body": ["_kind": "brace_stmt", "range": ["start": 99, "end": 100], "elements": []]],
+            ["_kind": "binary_expr", "type": "$sSiD", "fn": ["_kind": "declref_expr", "decl": ["base_name": "+"], "range": ["start": 0, "end": 0]]],
+            ["_kind": "brace_stmt", "elements": [["_kind": "call_expr", "type": MutationFinder.voidType, "range": ["start": 7, "end": 16]]]],
         ]]
         let found = MutationFinder(path: "A.swift", source: source).points(in: tree)
         #expect(found.map(\.summary) == ["A.swift:1:1 integer-literal  1 -> 2"])
@@ -314,6 +319,7 @@ struct ExploreTests {
         let documents = ASTDump.documents(in: Data((first + "\n" + second + "\n").utf8))
         #expect(documents.map { String(decoding: $0, as: UTF8.self) } == [first, second])
         #expect(try ASTDump.parse(Data((first + "\n" + second).utf8)).map(\.path) == ["A.swift", "B.swift"])
+        #expect(ASTDump.documents(in: Data((first + second).utf8)).count == 2, "one right after the other, with nothing between")
     }
 
     @Test func theIgnoreFileMatchesByIdOrByPlaceAndNeedsAReason() throws {
@@ -332,6 +338,9 @@ struct ExploreTests {
         #expect(ignore.reason(for: other) == "short-circuit order only")
         other.line = 10
         #expect(ignore.reason(for: other) == nil)
+        #expect(throws: ASTDumpError(reason: "f:3: expected 'ID reason' or 'FILE:LINE OPERATOR reason', with a reason a reviewer would accept")) {
+            try ExploreIgnore.parse("\n\nabcdef12\n", file: "f")
+        }
         #expect(throws: (any Error).self) { try ExploreIgnore.parse("abcdef12\n", file: "f") }
         #expect(throws: (any Error).self) { try ExploreIgnore.parse("Sources/B.swift:9 nonsense reason\n", file: "f") }
     }
@@ -375,6 +384,38 @@ struct ExploreTests {
         #expect(!changed.contains("Sources/A.swift", line: 5))
         #expect(!changed.contains("Sources/A.swift", line: 11), "a pure deletion adds no line")
         #expect(!changed.contains("Sources/Gone.swift", line: 1))
+        // With context lines, a changed line that holds " +7" is text, not a hunk.
+        let withText = ChangedLines.parse("+++ b/Sources/A.swift\n@@ -1 +1 @@\n-let y = x\n+let y = x +7\n")
+        #expect(withText.lines == ["Sources/A.swift": [1...1]])
+    }
+
+    /// `--in-diff REF` asks git itself: the lines changed since REF, and a
+    /// ref git does not know is an error that names it.
+    @Test func theChangedLinesSinceARefComeFromGit() throws {
+        try withScratch { scratch in
+            func git(_ arguments: String...) throws {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["git", "-C", scratch.url.path, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0, "git \(arguments)")
+            }
+            try scratch.write("Sources/A.swift", "let a = 1\nlet b = 2\nlet c = 3\n")
+            try git("init", "-q")
+            try git("add", ".")
+            try git("commit", "-q", "-m", "first")
+            try scratch.write("Sources/A.swift", "let a = 1\nlet b = 20\nlet c = 3\nlet d = 4\n")
+            #expect(try ChangedLines.since("HEAD", in: scratch.url).lines == ["Sources/A.swift": [2...2, 4...4]])
+            #expect(throws: ASTDumpError.self) { try ChangedLines.since("no-such-ref", in: scratch.url) }
+            do {
+                _ = try ChangedLines.since("no-such-ref", in: scratch.url)
+            } catch let error as ASTDumpError {
+                #expect(error.reason.hasPrefix("git diff no-such-ref failed in \(scratch.url.path): "), "\(error)")
+            }
+        }
     }
 
     @Test func aSampleIsTheFirstIdsAndShardsSplitItWithoutOverlap() {

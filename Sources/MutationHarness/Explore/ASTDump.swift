@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the compiler's syntax tree could not be read.
-struct ASTDumpError: Error, CustomStringConvertible {
+struct ASTDumpError: Error, Equatable, CustomStringConvertible {
     var reason: String
     var description: String { reason }
 }
