@@ -286,12 +286,13 @@ struct ExploreTests {
                     multi
                     \"\"\" { return 2 }
                 if a != "" { return 3 }
+                if a == "\\"" { return 4 }
                 return 0
             }
 
             """
         let found = try points(source).filter { $0.mutationOperator == .removeCondition }
-        #expect(found.map(\.original) == [#"a == "x\"y""#, "a == \"\"\"\n        multi\n        \"\"\"", #"a != """#])
+        #expect(found.map(\.original) == [#"a == "x\"y""#, "a == \"\"\"\n        multi\n        \"\"\"", #"a != """#, #"a == "\"""#])
     }
 
     /// Ranges are taken from the dump as they are: a token at the file's first

@@ -78,6 +78,7 @@ struct HarnessCommandTests {
             #expect(outcome.code == .passed, "\(outcome)")
             #expect(runner.watched == [false, false], "a named mutant's run goes on to name every test that fails: \(runner.watched)")
             #expect(outcome.output.contains("Running 1 mutant(s) from \(package.path)/mutants\n"), "\(outcome.output)")
+            #expect(outcome.output.contains("\n  2 file(s) updated in the scratch copy\n"), "progress while copying: \(outcome.output)")
             #expect(outcome.output.contains("Mutants: 1 killed\nScore: 100.0% (threshold 100%)"), "\(outcome.output)")
             #expect(outcome.output.contains("Gate PASSED: 1 of 1 mutants detected"), "\(outcome.output)")
             #expect(outcome.output.hasSuffix("Reports: \(package.path)/.build/mutation-report/report.md, report.json, junit.xml, logs/"))

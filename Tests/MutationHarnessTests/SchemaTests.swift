@@ -74,7 +74,8 @@ struct SchemaTests {
     /// the loop could end, and the compiler would ask for a return after
     /// it); every other point goes into the schema, in the order given.
     @Test(arguments: [
-        ("while true", true), ("while\n    true", true), ("awhile true", false), ("_while true", false), ("2while true", false),
+        ("while true", true), ("while\n    true", true), ("awhile true", false), ("Awhile true", false), ("zwhile true", false), ("Zwhile true", false), ("_while true", false),
+        ("0while true", false), ("9while true", false), ("(while true", true),
         ("let values = [1, 2,\n    true]", false), ("if ready, true", false),
     ])
     func onlyTheTrueOfAWhileLoopIsLeftToAPatch(source: String, leftOut: Bool) {
