@@ -363,6 +363,7 @@ struct LabTests {
             /elsewhere/Sources/M/C.swift:7:1: error: outside the copy
             /copy/Sources/M/A.swift:9:1: warning: not an error
             error: no place at all
+            swift-build: error: a tool's own error, no place either
             """
         #expect(Lab.errorLines(in: log, root: "/copy") == ["Sources/M/A.swift:3", "Sources/M/B.swift:4", "/elsewhere/Sources/M/C.swift:7"])
     }
