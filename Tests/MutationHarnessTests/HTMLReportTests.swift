@@ -34,6 +34,16 @@ struct HTMLReportTests {
         #expect(html.contains("<pre>--- a/Sources/A.swift\n+++ b/Sources/A.swift\n@@ -2 +2 @@\n-b\n+B\n</pre>"))
     }
 
+    /// Blank lines count: the excerpt numbers each line as the file does.
+    @Test func blankLinesKeepTheLineNumbers() {
+        var report = ReportTests.sampleReport()
+        report.mutants = [report.mutants[0]]
+        report.mutants[0].firstLine = 3
+        report.mutants[0].lastLine = 3
+        let page = HTMLReport.render(report, readSource: { _ in "a\n\nthird\n" })
+        #expect(page.contains("<span class=\"hit\"><span class=\"num\">3</span>third</span>"), "\(page)")
+    }
+
     /// A crash's count of tests it never reached is shown only when there
     /// are some.
     @Test func namesTheTestsACrashLeftUnrunOnlyWhenThereAreSome() {

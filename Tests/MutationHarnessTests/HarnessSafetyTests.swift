@@ -106,3 +106,17 @@ struct HarnessSafetyTests {
         }
     }
 }
+
+extension HarnessSafetyTests {
+    /// A mutant may not touch the mutants, output or scratch folder, nor
+    /// anything inside one.
+    @Test func aMutantMayNotTouchAnExcludedFolderOrItsFiles() {
+        let package = URL(fileURLWithPath: "/work/app")
+        let output = package.appendingPathComponent("Reports")
+        for path in ["Reports", "Reports/report.swift"] {
+            #expect(ScratchRules.refusal(for: path, package: package, excluded: [output])?.contains("(the mutants, output or scratch folder)") == true, "\(path)")
+        }
+        #expect(ScratchRules.refusal(for: "ReportsKit/A.swift", package: package, excluded: [output]) == nil, "a folder whose name only starts the same")
+    }
+}
+

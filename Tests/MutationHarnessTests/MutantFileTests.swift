@@ -135,3 +135,22 @@ struct MutantCatalogTests {
         #expect(shards.map(\.count) == [3, 2, 2])
     }
 }
+
+/// The mutants folder as the catalog reads it: it must be a folder, and a
+/// patch that is not UTF-8 text is named, never skipped.
+struct MutantCatalogFolderTests {
+    @Test func aFileGivenAsTheFolderAndAPatchThatIsNotTextAreRefused() throws {
+        try withScratch { scratch in
+            try scratch.write("not-a-folder", "x\n")
+            let file = scratch.url.appendingPathComponent("not-a-folder")
+            #expect(throws: CatalogError.folderMissing(file.path)) { try MutantCatalog.load(from: file) }
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("mutants"), withIntermediateDirectories: true)
+            let binary = scratch.url.appendingPathComponent("mutants/binary.patch")
+            try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: binary)
+            #expect(throws: CatalogError.malformed([MutantFileError(file: binary.path, reason: "cannot be read as UTF-8 text")])) {
+                try MutantCatalog.load(from: scratch.url.appendingPathComponent("mutants"))
+            }
+        }
+    }
+}
+

@@ -80,6 +80,27 @@ struct PatchApplierTests {
         #expect(throws: DiffParseError(line: 3, reason: "file x.swift has no hunk")) { try DiffParser.parse("--- a/x.swift\n+++ b/x.swift\n") }
     }
 
+    /// A hunk holds exactly the lines its header counts, on both sides; a
+    /// range with a comma and no count is malformed.
+    @Test func aHunkMustHoldTheNewLinesItsHeaderCounts() {
+        #expect(throws: DiffParseError(line: 6, reason: "hunk @@ -1 +1,2 @@ ends early: expected 1 old and 2 new lines")) {
+            try DiffParser.parse("--- a/x.swift\n+++ b/x.swift\n@@ -1 +1,2 @@\n-a\n+b\n")
+        }
+        #expect(DiffParser.parseHeader("@@ -1, +1 @@") == nil)
+    }
+
+    /// A hunk at the file's first line lands there even when the same line
+    /// comes again just below; an insertion at the very top, or a hunk of
+    /// context only, points at line 1.
+    @Test func aHunkAtTheTopLandsOnTheFirstLine() throws {
+        let file = try patch("--- a/F.swift\n+++ b/F.swift\n@@ -1 +1 @@\n-x\n+y\n")
+        #expect(try PatchApplier.apply(file, to: "x\nx\nx\n") == "y\nx\nx\n")
+        let top = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -0,0 +1 @@\n+x\n").files.first?.hunks.first)
+        #expect(top.changedOldLines == 1...1)
+        let context = try #require(try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n a\n").files.first?.hunks.first)
+        #expect(context.changedOldLines == 1...1)
+    }
+
     /// A binary patch is refused by name, whichever way git wrote it.
     @Test(arguments: ["Binary files a/Icon.png and b/Icon.png differ", "GIT binary patch"])
     func aBinaryPatchIsRefusedByName(line: String) {
