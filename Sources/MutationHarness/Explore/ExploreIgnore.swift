@@ -13,7 +13,7 @@ struct ExploreIgnore {
         var key: String
         var reason: String
         /// Where the entry is in the file (1-based).
-        var line: Int = 0
+        var line: Int
 
         /// The file a `file:line operator` key names; nil for an id.
         var file: String? {
