@@ -116,14 +116,14 @@ struct ExploreTests {
     /// where it starts in that text and how long it is, and how many
     /// identical places come before it in the file, counting from 0.
     @Test func anAnchorIsTheTrimmedLinesTheOffsetTheLengthAndTheRank() throws {
-        let text = "func f(_ a: Int, _ b: Int) -> Int {\n\tvar t = a\n\tt = t * 7\n    t = t * 7\n    if a ==\n\n        b { t = 0 }\n    return t\n}\n"
+        let text = "func f(_ a: Int, _ b: Int) -> Int {\n\tvar t = a\n\tt = t * 10\n    t = t * 10\n    if a ==\n\n        b { t = 0 }\n    return t\n}\n"
         let found = try points(text)
         let anchors = Set(found.compactMap(\.anchor))
         for rank in 0...1 {
-            #expect(anchors.contains("t = t * 7|6|1|arithmetic|/#\(rank)"), "\(anchors.sorted())")
-            #expect(anchors.contains("t = t * 7|8|1|integer-literal|8#\(rank)"), "\(anchors.sorted())")
+            #expect(anchors.contains("t = t * 10|6|1|arithmetic|/#\(rank)"), "\(anchors.sorted())")
+            #expect(anchors.contains("t = t * 10|8|2|integer-literal|11#\(rank)"), "\(anchors.sorted())")
         }
-        #expect(!anchors.contains { $0.hasPrefix("t = t * 7|") && $0.hasSuffix("#2") }, "two lines, two ranks: \(anchors.sorted())")
+        #expect(!anchors.contains { $0.hasPrefix("t = t * 10|") && $0.hasSuffix("#2") }, "two lines, two ranks: \(anchors.sorted())")
         let condition = try #require(found.first { $0.mutationOperator == .removeCondition && $0.replacement == "true" }, "\(describe(found))")
         #expect(condition.anchor == "if a ==\n\nb { t = 0 }|3|15|remove-condition|true#0")
         let last = try points("let x = 1 + 2").first { $0.mutationOperator == .arithmetic }
