@@ -100,7 +100,7 @@ public struct Harness {
     /// share: a patch may touch only files the scratch copy holds.
     private func loadMutants(_ common: CommonOptions, excluding extra: [URL] = []) -> Result<[Mutant], HarnessExitCode> {
         let (package, folder) = paths(common)
-        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+        guard ScratchWorkspace.hasManifest(package) else {
             printError("error: \(WorkspaceError.noManifest(in: package))")
             return .failure(.usage)
         }
@@ -206,7 +206,7 @@ public struct Harness {
         var configuration = LabConfiguration(packagePath: package, mutantsPath: mutantsFolder,
                                              outputPath: (options.outputPath ?? defaultOutput.map { package.appendingPathComponent($0).path }).map(resolve),
                                              scratchPath: options.scratchPath.map(resolve))
-        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+        guard ScratchWorkspace.hasManifest(package) else {
             printError("error: \(WorkspaceError.noManifest(in: package))")
             return nil
         }

@@ -59,7 +59,7 @@ struct ExploreIgnore {
     func unmatched(_ points: [MutationPoint], by explorer: Explorer) -> [Entry] {
         guard explorer.changed == nil else { return [] }
         let ids = Set(points.map(\.id))
-        let places = Set(points.map { "\($0.file):\($0.line) \($0.mutationOperator.rawValue)" })
+        let places = Set(points.map(\.place))
         return entries.filter { entry in
             guard let file = entry.file else { return explorer.paths == ["Sources"] && !ids.contains(entry.key) }
             return explorer.paths.contains { Explorer.isWithin(file, $0) } && !places.contains(entry.key)
@@ -68,8 +68,7 @@ struct ExploreIgnore {
 
     /// The reason `point` is ignored, or nil.
     func reason(for point: MutationPoint) -> String? {
-        let location = "\(point.file):\(point.line) \(point.mutationOperator.rawValue)"
-        return entries.first { $0.key == point.id || $0.key == location }?.reason
+        entries.first { $0.key == point.id || $0.key == point.place }?.reason
     }
 }
 

@@ -56,6 +56,10 @@ struct MutationPoint: Equatable, Sendable, Codable {
         return String(String(hash, radix: 16).suffix(8)).leftPadded(to: 8)
     }
 
+    /// `Sources/A.swift:12 relational-boundary`: how an ignore line names
+    /// every mutant of one operator on one line.
+    var place: String { "\(file):\(line) \(mutationOperator.rawValue)" }
+
     /// `Sources/A.swift:12:9 relational-boundary  a < b -> a <= b`
     var summary: String {
         "\(file):\(line):\(column) \(mutationOperator.rawValue)  \(original.oneLine) -> \(replacement.oneLine)"

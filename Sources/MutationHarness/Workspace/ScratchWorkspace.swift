@@ -35,6 +35,11 @@ struct ScratchWorkspace: Sendable {
         homeDirectory = self.root.appendingPathComponent(".mutate/home", isDirectory: true)
     }
 
+    /// Whether `package` holds a manifest, `Package.swift`.
+    static func hasManifest(_ package: URL) -> Bool {
+        FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path)
+    }
+
     /// Makes the copy's files byte-identical to the package's (plus nothing
     /// else), leaving unchanged files untouched, and symbolic links links
     /// again. A relative `path:` dependency in the manifest is rewritten to
@@ -43,7 +48,7 @@ struct ScratchWorkspace: Sendable {
     @discardableResult
     func sync(excluding excluded: [URL] = [], isCancelled: () -> Bool = { false }) throws(WorkspaceError) -> Int {
         let manager = FileManager.default
-        guard manager.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+        guard Self.hasManifest(package) else {
             throw WorkspaceError.noManifest(in: package)
         }
         let excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
