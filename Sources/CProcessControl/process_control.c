@@ -1,3 +1,8 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include <fcntl.h>
+#include <unistd.h>
 #include "CProcessControl.h"
 
 #if defined(__linux__)
@@ -11,3 +16,14 @@ int mutate_become_child_subreaper(void) {
     return -1;
 }
 #endif
+
+int mutate_pipe_cloexec(int ends[2]) {
+#if defined(__linux__)
+    return pipe2(ends, O_CLOEXEC);
+#else
+    if (pipe(ends) != 0) return -1;
+    fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}

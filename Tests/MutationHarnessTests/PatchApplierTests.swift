@@ -139,7 +139,7 @@ struct PatchApplierTests {
         #expect(try PatchApplier.apply(file, to: source) == expected.joined(separator: "\n") + "\n")
         // The same hunk after one that was found further down than its header said.
         let moved = "x\nx\n" + source
-        var movedExpected = ["x", "x"] + expected
+        let movedExpected = ["x", "x"] + expected
         #expect(try PatchApplier.apply(file, to: moved) == movedExpected.joined(separator: "\n") + "\n")
     }
 

@@ -6,4 +6,9 @@
 /// the system has no such facility.
 int mutate_become_child_subreaper(void);
 
+/// Opens a pipe whose two ends are closed on exec, atomically where the
+/// system can (Linux: pipe2), so a command started by another thread at the
+/// same moment never inherits them. Returns 0, or -1 with errno set.
+int mutate_pipe_cloexec(int ends[2]);
+
 #endif

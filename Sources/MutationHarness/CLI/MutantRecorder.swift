@@ -119,24 +119,15 @@ struct MutantRecorder {
     }
 
     private func git(_ arguments: [String], allowing allowed: Set<Int32> = []) throws(RecordError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", package.path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let result: CapturedOutput
         do {
-            try process.run()
+            result = try CapturedCommand.run(["git", "-C", package.path] + arguments)
         } catch {
             throw RecordError(message: "cannot run git: \(error.localizedDescription)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 || allowed.contains(process.terminationStatus) else {
-            throw RecordError(message: "git \(arguments.joined(separator: " ")) failed: \(String(decoding: errorData, as: UTF8.self))")
+        guard result.status == 0 || allowed.contains(result.status) else {
+            throw RecordError(message: "git \(arguments.joined(separator: " ")) failed: \(result.errorText)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }

@@ -112,16 +112,8 @@ enum ProcessTree {
             return (pid, parent, fields[0] != "Z")
         }
         #else
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/ps")
-        process.arguments = ["-A", "-o", "pid=", "-o", "ppid=", "-o", "stat="]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output.split(separator: "\n").compactMap { line in
+        guard let result = try? CapturedCommand.run(["ps", "-A", "-o", "pid=", "-o", "ppid=", "-o", "stat="]) else { return [] }
+        return String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
             guard fields.count >= 3, let pid = pid_t(fields[0]), let parent = pid_t(fields[1]) else { return nil }
             return (pid, parent, !fields[2].hasPrefix("Z"))

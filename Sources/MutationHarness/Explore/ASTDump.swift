@@ -84,28 +84,13 @@ enum ASTDump {
     static func run(swiftc: String, module: String, packageName: String, files: [String], in directory: URL,
                     searchPaths: [String], moduleMaps: [String]) throws -> [File]
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = [swiftc, "-dump-ast", "-dump-ast-format", "json", "-module-name", module, "-package-name", packageName]
         for path in searchPaths { arguments += ["-I", path] }
         for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
-        process.arguments = arguments + files
-        process.currentDirectoryURL = directory
         // The dump goes to standard output for one file and to standard
-        // error for several; both go to files (no pipe to fill up).
-        let scratch = directory.appendingPathComponent(".mutate/tmp/ast-\(module)", isDirectory: true)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-        // A file that could not be made fails just below, when it is opened.
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let data = (FileManager.default.contents(atPath: out.path) ?? Data()) + (FileManager.default.contents(atPath: err.path) ?? Data())
+        // error for several.
+        let result = try CapturedCommand.run(arguments + files, in: directory)
+        let data = result.output + result.errors
         let trees = try parse(data)
         guard !trees.isEmpty else {
             let text = String(decoding: data.prefix(2000), as: UTF8.self)

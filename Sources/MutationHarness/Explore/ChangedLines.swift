@@ -33,20 +33,10 @@ struct ChangedLines {
 
     /// Runs git in `package` (paths relative to it).
     static func since(_ ref: String, in package: URL) throws -> ChangedLines {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", package.path, "diff", "-U0", "--no-color", "--no-ext-diff", "--relative", ref, "--"]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ASTDumpError(reason: "git diff \(ref) failed in \(package.path): \(errorText.trimmingCharacters(in: .whitespacesAndNewlines))")
+        let result = try CapturedCommand.run(["git", "-C", package.path, "diff", "-U0", "--no-color", "--no-ext-diff", "--relative", ref, "--"])
+        guard result.status == 0 else {
+            throw ASTDumpError(reason: "git diff \(ref) failed in \(package.path): \(result.errorText)")
         }
-        return parse(String(decoding: data, as: UTF8.self))
+        return parse(String(decoding: result.output, as: UTF8.self))
     }
 }

@@ -112,17 +112,9 @@ struct PackageTargets {
     }
 
     static func describe(_ root: URL) throws -> [Target] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "describe", "--type", "json"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let targets = object["targets"] as? [[String: Any]] else {
-            throw ASTDumpError(reason: "`swift package describe` did not describe \(root.path)")
+        let result = try CapturedCommand.run(["swift", "package", "--package-path", root.path, "describe", "--type", "json"])
+        guard let object = try? JSONSerialization.jsonObject(with: result.output) as? [String: Any], let targets = object["targets"] as? [[String: Any]] else {
+            throw ASTDumpError(reason: "`swift package describe` did not describe \(root.path)" + (result.errorText.isEmpty ? "" : ": \(result.errorText)"))
         }
         return targets.map { target in
             Target(name: target["name"] as? String ?? "", c99name: target["c99name"] as? String ?? "", type: target["type"] as? String ?? "",

@@ -274,17 +274,8 @@ public final class Lab {
 
     /// The first line a short command prints, or nil when it fails.
     static func firstLine(of arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init)
+        guard let result = try? CapturedCommand.run(arguments), result.status == 0 else { return nil }
+        return String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 
     /// Stops here if the user asked the run to stop.
