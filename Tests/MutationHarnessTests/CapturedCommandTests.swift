@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CProcessControl
 @testable import MutationHarness
 
 /// The helper commands whose output the harness reads (git, `swift package
@@ -45,5 +46,59 @@ struct CapturedCommandTests {
         defer { sendSignal(pid, SIGKILL) }
         #expect(result.status == 0 && result.errorText == "started")
         #expect(elapsed < 20, "returned after \(elapsed) s: it waited for the process left running (30 s)")
+    }
+
+    /// Once the result is in, nothing reads the streams any more: a process
+    /// left running that writes later is refused (the harness keeps no
+    /// descriptor open for it), rather than filling a pipe nobody reads.
+    @Test func aProcessLeftRunningCannotWriteAfterTheResult() throws {
+        try withScratch { scratch in
+            let script = #"(trap '' PIPE; sleep 1; echo late 2>/dev/null; echo $? > "$0/after") & echo started"#
+            let result = try CapturedCommand.run(["sh", "-c", script, scratch.url.path], grace: 0.2)
+            #expect(result.output == Data("started\n".utf8))
+            let after = scratch.url.appendingPathComponent("after")
+            for _ in 0..<200 where !FileManager.default.fileExists(atPath: after.path) { usleep(50_000) }
+            usleep(50_000)
+            let status = try String(contentsOf: after, encoding: .utf8)
+            #expect(status != "0\n" && !status.isEmpty, "the late write went into a stream the harness still held open")
+        }
+    }
+
+    /// No pipe for the output (the process is out of descriptors): the
+    /// command is not started, the error says why, and the pipe already made
+    /// is closed, both of its ends.
+    @Test func noPipeIsAClearErrorAndLeavesNothingOpen() throws {
+        for end in 0...1 {
+            var kept: Int32 = -1
+            var calls = 0
+            let makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = { ends in
+                calls += 1
+                guard calls == 1 else {
+                    errno = EMFILE
+                    return -1
+                }
+                let made = mutate_pipe_cloexec(ends)
+                kept = dup(ends[end])
+                return made
+            }
+            #expect {
+                _ = try CapturedCommand.run(["sh", "-c", "echo never"], makePipe: makePipe)
+            } throws: { error in
+                "\(error)" == "cannot run 'sh -c echo never': no pipe for its output: \(String(cString: strerror(EMFILE)))"
+            }
+            defer { close(kept) }
+            try #require(kept >= 0)
+            var entry = pollfd(fd: kept, events: Int16(end == 0 ? POLLIN : POLLOUT), revents: 0)
+            let ready = poll(&entry, 1, 1_000)
+            #expect(ready == 1, "the kept end of the pipe made first is still waiting: the other end was left open")
+            if ready != 1 {
+                continue
+            } else if end == 0 {
+                var byte: UInt8 = 0
+                #expect(read(kept, &byte, 1) == 0, "end of stream: the write end was closed")
+            } else {
+                #expect(entry.revents & Int16(POLLERR) != 0, "no reader left: the read end was closed")
+            }
+        }
     }
 }

@@ -39,11 +39,14 @@ struct CapturedOutput: Equatable, Sendable {
 enum CapturedCommand {
     /// Runs `arguments` (the first one looked up on `PATH` by `/usr/bin/env`)
     /// in `directory` (the current one when nil), with standard input empty
-    /// and the harness's environment.
-    static func run(_ arguments: [String], in directory: URL? = nil, grace: Double = 1) throws -> CapturedOutput {
+    /// and the harness's environment. `makePipe` opens each of the two pipes
+    /// (tests pass one that fails).
+    static func run(_ arguments: [String], in directory: URL? = nil, grace: Double = 1,
+                    makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = mutate_pipe_cloexec) throws -> CapturedOutput
+    {
         let command = arguments.joined(separator: " ")
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
-        guard mutate_pipe_cloexec(&outputPipe) == 0, mutate_pipe_cloexec(&errorPipe) == 0 else {
+        guard makePipe(&outputPipe) == 0, makePipe(&errorPipe) == 0 else {
             let reason = String(cString: strerror(errno))
             for fd in outputPipe + errorPipe where fd >= 0 { close(fd) }
             throw ProcessRunnerError(command: command, reason: "no pipe for its output: \(reason)")
