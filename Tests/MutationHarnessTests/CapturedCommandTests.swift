@@ -101,4 +101,46 @@ struct CapturedCommandTests {
             }
         }
     }
+
+    /// A single byte is output like any other; standard input is /dev/null
+    /// unless a file is given.
+    @Test func aSingleByteAndAnEmptyStandardInput() throws {
+        let bytes = try CapturedCommand.run(["sh", "-c", "printf x; printf y >&2"])
+        #expect(bytes.output == Data("x".utf8) && bytes.errors == Data("y".utf8))
+        #if os(Linux)
+        #expect(try CapturedCommand.run(["readlink", "/proc/self/fd/0"]).output == Data("/dev/null\n".utf8))
+        #endif
+        try withScratch { scratch in
+            try scratch.write("input", "from a file\n")
+            let path = scratch.url.appendingPathComponent("input").path
+            #expect(try CapturedCommand.run(["cat"], input: path).output == Data("from a file\n".utf8), "the command's own standard input")
+        }
+    }
+
+    /// What a process left running prints within the grace period is kept;
+    /// with no grace, what the pipes already hold when the command exits is
+    /// still read.
+    @Test func outputWithinTheGraceAndWhatThePipesHoldAtExit() throws {
+        let later = try CapturedCommand.run(["sh", "-c", "(sleep 0.3; echo later) & echo now"], grace: 10)
+        #expect(later.output == Data("now\nlater\n".utf8))
+        // The first look at the command finds it gone, its output unread in the pipes.
+        let held = try CapturedCommand.run(["sh", "-c", "echo held; echo too >&2"], grace: 0, reap: { waitpid($0, $1, 0) })
+        #expect(held == CapturedOutput(status: 0, output: Data("held\n".utf8), errors: Data("too\n".utf8)))
+    }
+
+    /// A command that cannot be started is an error that names it; an exit
+    /// another waiter collected first gives status -1 and the output in full.
+    @Test func aCommandThatCannotStartAndAnExitCollectedElsewhere() throws {
+        #expect {
+            _ = try CapturedCommand.run(["true"], shell: "/no/such/shell")
+        } throws: { error in
+            "\(error)" == "cannot run 'true': \(String(cString: strerror(ENOENT)))"
+        }
+        let collectedElsewhere = try CapturedCommand.run(["sh", "-c", "echo hi"], reap: { pid, status in
+            _ = waitpid(pid, status, 0)
+            errno = ECHILD
+            return -1
+        })
+        #expect(collectedElsewhere == CapturedOutput(status: -1, output: Data("hi\n".utf8), errors: Data()))
+    }
 }

@@ -37,12 +37,17 @@ struct CapturedOutput: Equatable, Sendable {
 /// the command, which stays in the harness's process group, so a Ctrl-C at
 /// the terminal reaches it too.
 enum CapturedCommand {
+    /// How long the loop waits for output before it checks on the command, in ms.
+    static let pollInterval: Int32 = 50
+
     /// Runs `arguments` (the first one looked up on `PATH` by `/usr/bin/env`)
-    /// in `directory` (the current one when nil), with standard input empty
-    /// and the harness's environment. `makePipe` opens each of the two pipes
-    /// (tests pass one that fails).
-    static func run(_ arguments: [String], in directory: URL? = nil, grace: Double = 1,
-                    makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = mutate_pipe_cloexec) throws -> CapturedOutput
+    /// in `directory` (the current one when nil), with standard input from
+    /// `input` (empty by default) and the harness's environment. Test seams:
+    /// `makePipe` opens each of the two pipes, `shell` starts the command,
+    /// `reap` collects its exit (`waitpid` without waiting).
+    static func run(_ arguments: [String], in directory: URL? = nil, input: String = "/dev/null", grace: Double = 1,
+                    makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = mutate_pipe_cloexec, shell: String = "/bin/sh",
+                    reap: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll) throws -> CapturedOutput
     {
         let command = arguments.joined(separator: " ")
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
@@ -51,9 +56,52 @@ enum CapturedCommand {
             for fd in outputPipe + errorPipe where fd >= 0 { close(fd) }
             throw ProcessRunnerError(command: command, reason: "no pipe for its output: \(reason)")
         }
-        var readEnds = [outputPipe[0], errorPipe[0]]
-        defer { for fd in readEnds where fd >= 0 { close(fd) } }
+        var streams = Streams(readEnds: [outputPipe[0], errorPipe[0]])
+        defer { streams.closeAll() }
+        let spawned = spawn(shell, ["-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory?.path ?? "."] + arguments,
+                         input: input, output: outputPipe[1], errors: errorPipe[1])
+        close(outputPipe[1])
+        close(errorPipe[1])
+        let pid = try spawned.mapError { ProcessRunnerError(command: command, reason: String(cString: strerror($0.code))) }.get()
 
+        var status: Int32 = -1
+        var exitedAt: Date?
+        while streams.areOpen || exitedAt == nil {
+            if exitedAt == nil {
+                var raw: Int32 = 0
+                let reaped = reap(pid, &raw)
+                if reaped == pid {
+                    status = exitStatus(raw)
+                    exitedAt = Date()
+                } else if reaped == -1 && errno != EINTR {
+                    exitedAt = Date() // another waiter collected it: the status is unknown
+                }
+            }
+            if let exitedAt, Date().timeIntervalSince(exitedAt) >= grace {
+                streams.take(waiting: 0) // what the pipes already hold
+                break
+            }
+            if streams.areOpen {
+                streams.take(waiting: pollInterval)
+            } else {
+                usleep(10_000)
+            }
+        }
+        return CapturedOutput(status: status, output: streams.collected[0], errors: streams.collected[1])
+    }
+
+    /// A wait status as a shell reports it: the exit code, or 128 + the signal.
+    static func exitStatus(_ raw: Int32) -> Int32 {
+        raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+    }
+
+    private struct SpawnError: Error {
+        var code: Int32
+    }
+
+    /// Starts `shell` with `arguments`: standard input from `input`, output
+    /// and errors into the two write ends, SIGINT and SIGTERM at their defaults.
+    private static func spawn(_ shell: String, _ arguments: [String], input: String, output: Int32, errors: Int32) -> Result<pid_t, SpawnError> {
         #if canImport(Darwin)
         var fileActions: posix_spawn_file_actions_t?
         var attributes: posix_spawnattr_t?
@@ -67,9 +115,9 @@ enum CapturedCommand {
             posix_spawn_file_actions_destroy(&fileActions)
             posix_spawnattr_destroy(&attributes)
         }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&fileActions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&fileActions, errorPipe[1], 2)
+        posix_spawn_file_actions_addopen(&fileActions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&fileActions, output, 1)
+        posix_spawn_file_actions_adddup2(&fileActions, errors, 2)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
@@ -80,58 +128,46 @@ enum CapturedCommand {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let shell = "/bin/sh"
-        let words: [String] = [shell, "-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory?.path ?? "."] + arguments
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = ([shell] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid: pid_t = 0
+        var pid = pid_t()
         let code = posix_spawn(&pid, shell, &fileActions, &attributes, argv, envp)
-        close(outputPipe[1])
-        close(errorPipe[1])
-        guard code == 0 else { throw ProcessRunnerError(command: command, reason: String(cString: strerror(code))) }
+        return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
+    }
 
+    /// The read ends of the two pipes and what came through them.
+    private struct Streams {
+        /// Standard output's and standard error's; -1 once closed.
+        var readEnds: [Int32]
         var collected = [Data(), Data()]
-        var status: Int32 = 0
-        var exitedAt: Date?
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while readEnds.contains(where: { $0 >= 0 }) || exitedAt == nil {
-            if exitedAt == nil {
-                let reaped = waitpid(pid, &status, WNOHANG)
-                if reaped == pid || (reaped == -1 && errno == ECHILD) {
-                    if reaped != pid { status = -1 }
-                    exitedAt = Date()
-                }
-            }
-            if let exitedAt, Date().timeIntervalSince(exitedAt) >= grace { break }
+
+        var areOpen: Bool { readEnds.contains { $0 >= 0 } }
+
+        /// Reads what the open streams hold, waiting up to `timeout` ms for
+        /// the first byte; a stream at its end is closed.
+        mutating func take(waiting timeout: Int32) {
             var polled = readEnds.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if polled.isEmpty {
-                usleep(10_000)
-                continue
-            }
-            _ = poll(&polled, nfds_t(polled.count), 50)
+            guard poll(&polled, nfds_t(polled.count), timeout) > 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
             for entry in polled where entry.revents != 0 {
                 guard let index = readEnds.firstIndex(of: entry.fd) else { continue }
                 let count = read(entry.fd, &buffer, buffer.count)
                 if count > 0 {
                     collected[index].append(contentsOf: buffer[..<count])
-                } else if count == 0 || errno != EINTR {
+                } else {
                     close(entry.fd)
                     readEnds[index] = -1
                 }
             }
         }
-        let exitStatus: Int32
-        if status == -1 {
-            exitStatus = -1
-        } else if status & 0x7F == 0 {
-            exitStatus = (status >> 8) & 0xFF
-        } else {
-            exitStatus = 128 + (status & 0x7F)
+
+        mutating func closeAll() {
+            for fd in readEnds where fd >= 0 { close(fd) }
+            readEnds = [-1, -1]
         }
-        return CapturedOutput(status: exitStatus, output: collected[0], errors: collected[1])
     }
 }
