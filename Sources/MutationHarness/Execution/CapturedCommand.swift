@@ -37,7 +37,8 @@ struct CapturedOutput: Equatable, Sendable {
 /// the command, which stays in the harness's process group, so a Ctrl-C at
 /// the terminal reaches it too.
 enum CapturedCommand {
-    /// How long the loop waits for output before it checks on the command, in ms.
+    /// How long the loop waits for output before it looks at the command
+    /// again, in ms.
     static let pollInterval: Int32 = 50
 
     /// Runs `arguments` (the first one looked up on `PATH` by `/usr/bin/env`)
@@ -53,7 +54,7 @@ enum CapturedCommand {
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard makePipe(&outputPipe) == 0, makePipe(&errorPipe) == 0 else {
             let reason = String(cString: strerror(errno))
-            for fd in outputPipe + errorPipe where fd >= 0 { close(fd) }
+            for fd in outputPipe + errorPipe where fd != -1 { close(fd) }
             throw ProcessRunnerError(command: command, reason: "no pipe for its output: \(reason)")
         }
         var streams = Streams(readEnds: [outputPipe[0], errorPipe[0]])
@@ -81,11 +82,7 @@ enum CapturedCommand {
                 streams.take(waiting: 0) // what the pipes already hold
                 break
             }
-            if streams.areOpen {
-                streams.take(waiting: pollInterval)
-            } else {
-                usleep(10_000)
-            }
+            streams.take(waiting: pollInterval) // with both streams closed, only the wait
         }
         return CapturedOutput(status: status, output: streams.collected[0], errors: streams.collected[1])
     }
@@ -141,16 +138,17 @@ enum CapturedCommand {
 
     /// The read ends of the two pipes and what came through them.
     private struct Streams {
-        /// Standard output's and standard error's; -1 once closed.
-        var readEnds: [Int32]
+        /// Standard output's and standard error's; nil once closed.
+        var readEnds: [Int32?]
         var collected = [Data(), Data()]
 
-        var areOpen: Bool { readEnds.contains { $0 >= 0 } }
+        var areOpen: Bool { readEnds.contains { $0 != nil } }
 
         /// Reads what the open streams hold, waiting up to `timeout` ms for
-        /// the first byte; a stream at its end is closed.
+        /// the first byte (with no stream open, it only waits); a stream at
+        /// its end is closed.
         mutating func take(waiting timeout: Int32) {
-            var polled = readEnds.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var polled = readEnds.compactMap { $0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&polled, nfds_t(polled.count), timeout) > 0 else { return }
             var buffer = [UInt8](repeating: 0, count: 65_536)
             for entry in polled where entry.revents != 0 {
@@ -160,14 +158,14 @@ enum CapturedCommand {
                     collected[index].append(contentsOf: buffer[..<count])
                 } else {
                     close(entry.fd)
-                    readEnds[index] = -1
+                    readEnds[index] = nil
                 }
             }
         }
 
         mutating func closeAll() {
-            for fd in readEnds where fd >= 0 { close(fd) }
-            readEnds = [-1, -1]
+            for fd in readEnds.compactMap({ $0 }) { close(fd) }
+            readEnds = [nil, nil]
         }
     }
 }
