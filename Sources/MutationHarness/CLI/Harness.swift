@@ -220,6 +220,8 @@ public struct Harness {
         configuration.timeoutMultiplier = options.timeoutMultiplier
         configuration.fixedTimeout = options.timeout
         configuration.waitForLock = options.wait
+        configuration.stopAtFirstFailure = !options.allTests
+        configuration.coverage = options.coverage
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI
@@ -295,7 +297,6 @@ public struct Harness {
     private func explore(_ options: ExploreOptions) -> HarnessExitCode {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = options.list
-        configuration.stopAtFirstFailure = true
         let ignore: ExploreIgnore
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)

@@ -21,6 +21,11 @@ enum HelpText {
         Runs every hand-written mutant in mutants/ against the package's test
         suite in a scratch copy under .build/mutate, writes a kill report, and
         gates on the score. The package's own files are never written.
+        After the baseline a coverage pass runs each test on its own in an
+        instrumented build; each mutant then runs only the tests that reach
+        its code, stopping at the first failure. A mutant no test reaches is
+        NoCoverage (it counts as missed, and costs no test run); one whose
+        lines are outside every function runs the whole suite.
 
         OPTIONS (run):
           --package-path DIR        the package to mutate (default: .)
@@ -34,6 +39,8 @@ enum HelpText {
           --timeout SECONDS         a fixed test time limit per mutant instead
           --shard K/N               run the K-th of N slices of the mutants (CI fan-out)
           --wait                    if another run holds the scratch copy, wait for it (default: exit 6)
+          --all-tests               run every covering test to the end: the report names every killing test
+          --no-coverage             no coverage pass: every mutant runs the whole suite (the reference)
           --list                    print the mutants (with --mutant: only those) and exit
           --version                 print the harness's version
 
@@ -114,9 +121,10 @@ enum HelpText {
         .build/mutation-report/explore by default). mutants/explore-ignore
         lists those judged harmless, one per line: `ID reason` or
         `FILE:LINE OPERATOR reason`; they are reported as ignored.
-        The tests of the targets that link a mutant's code run first and stop
-        at the first failing Swift Testing test; a mutant they miss runs
-        against the rest of the suite before it is called a survivor.
+        Each mutant runs only the tests that reach its code (the coverage
+        pass, as for run) and stops at the first failing Swift Testing test.
+        With --no-coverage, the tests of the targets that link its code run
+        first, and a mutant they miss runs against the rest of the suite.
         Exit 0 when the run finished, whatever the score, unless --threshold
         is given: then it gates like a run.
 
@@ -128,7 +136,8 @@ enum HelpText {
           --sample N          only the N mutants whose ids sort first: a fixed sample, the same on every machine
           --shard K/N         the K-th of N slices (by id), for a CI matrix; `mutate merge` joins the reports
           --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
-          --output, --scratch, --wait, --timeout, --timeout-multiplier, --package-path, --mutants: as for run
+          --output, --scratch, --wait, --timeout, --timeout-multiplier, --all-tests, --no-coverage,
+          --package-path, --mutants: as for run
 
         EXAMPLE:
           swift run mutate explore Sources/Analytics --in-diff origin/main

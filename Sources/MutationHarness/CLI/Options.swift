@@ -46,6 +46,12 @@ struct RunOptions: Equatable {
     var timeout: Double?
     var shard: Shard?
     var wait = false
+    /// `--all-tests`: every chosen test runs to the end, so the report names
+    /// every test that kills each mutant (the matrix), not just the first.
+    var allTests = false
+    /// `--no-coverage`: no coverage pass; every mutant runs the whole suite
+    /// (the reference the selection is checked against).
+    var coverage = true
 }
 
 /// `mutate explore [PATH...]`.
@@ -109,7 +115,7 @@ enum OptionParser {
         let common = ["--package-path": true, "--mutants": true]
         let run = common.merging([
             "--output": true, "--scratch": true, "--mutant": true, "--threshold": true, "--timeout-multiplier": true,
-            "--timeout": true, "--shard": true, "--wait": false, "--list": false,
+            "--timeout": true, "--shard": true, "--wait": false, "--list": false, "--all-tests": false, "--no-coverage": false,
         ]) { $1 }
         return [
             "run": run,
@@ -275,6 +281,8 @@ enum OptionParser {
         run.mutants = values.filter { $0.flag == "--mutant" }.compactMap(\.value)
         if let threshold { run.threshold = threshold }
         if has("--wait") { run.wait = true }
+        if has("--all-tests") { run.allTests = true }
+        if has("--no-coverage") { run.coverage = false }
         if let text = last("--timeout-multiplier") {
             guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
                 throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")

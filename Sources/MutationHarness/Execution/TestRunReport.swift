@@ -11,6 +11,8 @@ struct TestCaseResult: Equatable, Sendable {
     var name: String
     var failed: Bool
     var message: String?
+    /// The runner that reported it.
+    var library: TestLibrary = .xctest
 }
 
 /// What one `swift test` run reported, read from the runners' structured
@@ -41,13 +43,16 @@ struct TestRunReport: Equatable, Sendable {
     /// When the test process crashed before writing its xunit file, the
     /// Swift Testing event stream (`eventStream`) still names the tests that
     /// failed and the one that was running.
-    static func read(xunitPath: URL, eventStream: URL? = nil, log: String?) -> TestRunReport {
+    /// A run that started the XCTest tests `xctestConsole` directly has no
+    /// xunit file for them: their results are read from the console.
+    static func read(xunitPath: URL, eventStream: URL? = nil, log: String?, xctestConsole: [String]? = nil) -> TestRunReport {
         let swiftTesting = xunitPath.deletingPathExtension().path + "-swift-testing.xml"
         var cases: [TestCaseResult] = []
-        for path in [xunitPath.path, swiftTesting] {
+        for (path, library) in [(xunitPath.path, TestLibrary.xctest), (swiftTesting, .swiftTesting)] {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
-            cases += XUnitReader.parse(data)
+            cases += XUnitReader.parse(data).map { var result = $0; result.library = library; return result }
         }
+        if let xctestConsole, let log { cases += XCTestConsole.cases(in: log, requested: xctestConsole) }
         if let log {
             cases = cases.map { result in
                 guard result.failed, result.message == nil || result.message == "failure" else { return result }
@@ -61,7 +66,8 @@ struct TestRunReport: Equatable, Sendable {
         if let eventStream, let events = EventStreamReader.read(eventStream) {
             let known = Set(cases.map(\.id))
             for failure in events.failures where !known.contains(failure.id) {
-                report.cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message))
+                report.cases.append(TestCaseResult(id: failure.id, className: "", name: failure.id, failed: true, message: failure.message,
+                                                   library: .swiftTesting))
             }
             unfinished = events.unfinished
         }

@@ -58,6 +58,18 @@ public final class Lab {
     private var schemaFiles: [String: String?] = [:]
     /// Runs the build and test commands: the toolchain, or a script in tests.
     private let runner: any CommandRunning
+    /// The baseline's tests and the runner each belongs to.
+    private var baselineLibraries: [String: TestLibrary] = [:]
+    /// Which tests reach which code, from the coverage pass; nil without one.
+    private var coverage: CoverageMap?
+    /// The test executable started directly for the chosen tests.
+    private var testBinary: TestBinary?
+    /// What the coverage map says of each mutant, by name.
+    private var reaches: [String: CoverageMap.Reach] = [:]
+    /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
+    var findLLVM: (String) -> LLVMCoverage? = { swift in
+        LLVMCoverage.find(swift: swift, path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
 
     public convenience init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {
         self.init(configuration: configuration, mutants: mutants, runner: ToolchainRunner(), print: print)
@@ -125,19 +137,23 @@ public final class Lab {
         let forgotten = workspace.forgetInterruptedBuilds()
         if !forgotten.isEmpty { print("  the last run was cut short mid-mutant: rebuilding \(forgotten.joined(separator: ", ")) from scratch") }
         try runBaseline()
+        if !configuration.buildOnly, configuration.coverage { try runCoveragePass() }
         if let generate {
             let made = try generate(workspace)
             mutants = made.run
             report.mutants = made.run.map(MutantResult.init(pending:)) + made.ignored
             if configuration.buildOnly { return report }
-            if let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
         }
+        chooseTests()
+        if generate != nil, let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
         try writeReports()
 
         // Schema mutants first (one build for all), then the copy goes back to
         // the original for the ones that run as patches.
         let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
         var schemaRemoved = schemaNumbers.isEmpty
+        let loopStart = Date()
+        var done: [MutantResult] = []
         for index in order {
             let mutant = mutants[index]
             if !schemaRemoved, schemaNumbers[mutant.name] == nil {
@@ -146,9 +162,12 @@ public final class Lab {
             }
             let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
             print("[\(position)/\(mutants.count)] \(mutant.name): building and testing...")
-            let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
+            var result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
+            if case .tests(let tests) = reaches[mutant.name] { result.coveredBy = tests }
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
+            done.append(result)
+            print(ConsoleFormat.progress(done, of: mutants.count, elapsed: Date().timeIntervalSince(loopStart)))
             try writeReports()
         }
         if !schemaRemoved { try removeSchema() }
@@ -328,10 +347,64 @@ public final class Lab {
         }
         guard !tests.cases.isEmpty else { throw LabError.noTests(log: log.path) }
         report.tests = tests.cases.map(\.id)
+        baselineLibraries = Dictionary(tests.cases.map { ($0.id, $0.library) }) { first, _ in first }
         report.testLocations = TestLocator.locations(ids: report.tests, eventStream: results.appendingPathComponent("baseline.jsonl"),
                                                      packageRoot: workspace.root)
         report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
         print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
+    }
+
+    // MARK: - Choosing each mutant's tests
+
+    /// Runs every test on its own in the instrumented build and keeps which
+    /// functions each one runs. Whatever stops the pass (no LLVM tools, a
+    /// test that fails alone, an unreadable profile) is said, and every
+    /// mutant then gets the whole suite.
+    private func runCoveragePass() throws {
+        let log = logs.appendingPathComponent("coverage.log")
+        try? FileManager.default.removeItem(at: log)
+        guard let binary = TestBinary.find(in: workspace.root) else {
+            print("  no test executable to start directly in \(workspace.root.path)/.build/debug: every mutant runs the whole suite")
+            return
+        }
+        guard let llvm = findLLVM(configuration.swift) else {
+            print("  llvm-profdata and llvm-cov are neither beside swift nor on PATH: every mutant runs the whole suite")
+            return
+        }
+        let tests = report.tests.map { ($0, baselineLibraries[$0] ?? .xctest) }
+        print("Measuring which tests reach which code (\(tests.count) tests, each on its own)...")
+        let started = Date()
+        let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
+                                folder: workspace.root.appendingPathComponent(".mutate/coverage"), environment: environment, log: log,
+                                timeout: report.testTimeoutSeconds, print: print)
+        do {
+            coverage = try pass.run(tests)
+            testBinary = binary
+        } catch let error as CoverageError {
+            print("  coverage pass stopped: \(error.reason)\n  every mutant runs the whole suite")
+            return
+        }
+        report.coverageSeconds = Date().timeIntervalSince(started)
+        print(String(format: "  %d tests measured in %.1fs", tests.count, report.coverageSeconds ?? 0))
+    }
+
+    /// What the coverage map says of each mutant, from where its patch lands
+    /// in the unmutated copy (before any schema is written into it).
+    private func chooseTests() {
+        guard let coverage else { return }
+        for mutant in mutants {
+            guard let touched = mutant.diff.touchedLines(reading: workspace.read) else { continue }
+            reaches[mutant.name] = coverage.reach(touched.lines, wholeFiles: touched.wholeFiles)
+        }
+        let counts = reaches.values.reduce(into: (chosen: 0, none: 0, unknown: 0)) { counts, reach in
+            switch reach {
+            case .tests: counts.chosen += 1
+            case .noTest: counts.none += 1
+            case .unknown: counts.unknown += 1
+            }
+        }
+        print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
+            + "\(counts.unknown) the whole suite (their lines are outside every function)")
     }
 
     private func runMutant(_ mutant: Mutant) throws -> MutantResult {
@@ -393,7 +466,9 @@ public final class Lab {
         result.reason = verdict.reason
         if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
             let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
-            result.notRun = report.tests.filter { !reported.contains($0) }
+            var started = report.tests
+            if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+            result.notRun = started.filter { !reported.contains($0) }
         }
         return result
     }
@@ -405,6 +480,19 @@ public final class Lab {
     private func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
         throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
     {
+        switch reaches[mutant.name] {
+        case .noTest:
+            let place = "\(mutant.diff.files.first?.path ?? "?")"
+            appendLine("mutate: no test runs the code this mutant changes (\(place)): NoCoverage, no test run", to: log)
+            return (0, .exited(0), TestRunReport(cases: []),
+                    Classifier.Verdict(status: .noCoverage, killedBy: [], reason: "no test runs the code it changes"))
+        case .tests(let tests):
+            if let binary = testBinary { return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment) }
+        case .unknown(let why):
+            appendLine("mutate: the whole suite runs for this mutant: \(why)", to: log)
+        case nil:
+            break
+        }
         guard let targets = testTargets?(mutant), !targets.isEmpty else {
             let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds, extraEnvironment: extraEnvironment)
             return (test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
@@ -421,6 +509,52 @@ public final class Lab {
         return (first.seconds + rest.seconds, rest.termination, both, Classifier.classify(termination: rest.termination, report: both))
     }
 
+    /// Runs only `tests` (the ones that reach the mutant), by starting the
+    /// test executable directly: the Swift Testing ones in one process that
+    /// stops at the first failing test, then, unless they killed it, the
+    /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
+    private func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+    {
+        appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
+        let xunit = results.appendingPathComponent("\(name).xml")
+        let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")
+        let events = results.appendingPathComponent("\(name).jsonl")
+        for stale in [xunit, swiftTestingXunit, events] { try? FileManager.default.removeItem(at: stale) }
+        let environment = environment.merging(extraEnvironment) { $1 }
+        let swiftTesting = tests.filter { baselineLibraries[$0] == .swiftTesting }
+        let xctest = tests.filter { baselineLibraries[$0] != .swiftTesting }
+        var seconds = 0.0
+        var cases: [TestCaseResult] = []
+        var last: (ProcessTermination, TestRunReport, Classifier.Verdict)?
+        if !swiftTesting.isEmpty {
+            let watcher = configuration.stopAtFirstFailure ? EventStreamWatcher(events) : nil
+            let run = try runner.run(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events), in: workspace.root,
+                                     environment: environment, log: log, timeout: report.testTimeoutSeconds,
+                                     stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
+            seconds += run.seconds
+            let read = TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
+            cases = read.cases
+            let verdict = Classifier.classify(termination: run.termination, report: read)
+            last = (run.termination, read, verdict)
+            if verdict.status != .survived { return (seconds, run.termination, read, verdict) }
+        }
+        if !xctest.isEmpty {
+            let logged = read(log).utf8.count
+            let run = try runner.run(binary.xctest(xctest), in: workspace.root, environment: environment, log: log,
+                                     timeout: report.testTimeoutSeconds)
+            seconds += run.seconds
+            let output = String(decoding: read(log).utf8.dropFirst(logged), as: UTF8.self)
+            var read = TestRunReport.read(xunitPath: results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
+            read.cases = cases + read.cases
+            last = (run.termination, read, Classifier.classify(termination: run.termination, report: read))
+        }
+        guard let (termination, read, verdict) = last else {
+            return (0, .exited(0), TestRunReport(cases: []), Classifier.classify(termination: .exited(0), report: TestRunReport(cases: [])))
+        }
+        return (seconds, termination, read, verdict)
+    }
+
     private func appendLine(_ line: String, to log: URL) {
         if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
         guard let handle = try? FileHandle(forWritingTo: log) else { return }
@@ -433,7 +567,8 @@ public final class Lab {
 
     private func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
         try runner.run(
-            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"], in: workspace.root,
+            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"] + (configuration.coverage ? ["--enable-code-coverage"] : []),
+            in: workspace.root,
             environment: environment, log: log, timeout: timeout
         )
     }
@@ -481,6 +616,8 @@ public final class Lab {
         environment["CFFIXED_USER_HOME"] = home.path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
         environment["MUTATE_RUNNING"] = "1"
+        // An instrumented build writes a profile at every exit; only the coverage pass keeps one.
+        environment["LLVM_PROFILE_FILE"] = "/dev/null"
         environment["MUTATE_TEST_PAUSE"] = nil
         environment[Schema.variable] = nil
         return environment

@@ -30,9 +30,13 @@ public struct LabConfiguration: Sendable {
     /// waits so a test can interrupt it there.
     public var pausePhase: String?
     /// Whether a mutant's tests stop at the first failing Swift Testing
-    /// test (`explore`: one failure calls it killed). The gate lets every
-    /// test run, so its report lists all the tests that kill a mutant.
-    public var stopAtFirstFailure = false
+    /// test (one failure calls it killed). `--all-tests` lets every chosen
+    /// test run, so the report lists all the tests that kill a mutant.
+    public var stopAtFirstFailure = true
+    /// Whether the build is instrumented and a coverage pass after the
+    /// baseline chooses each mutant's tests (`--no-coverage` turns it off:
+    /// the whole suite for every mutant, the reference).
+    public var coverage = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
 

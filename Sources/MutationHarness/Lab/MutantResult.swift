@@ -6,6 +6,10 @@ public enum MutantStatus: String, Codable, Sendable, CaseIterable {
     case timeout
     /// Every test passed: the suite would miss the bug.
     case survived
+    /// No test runs the code it changes (the coverage pass says so): the
+    /// suite would miss it, and no test had to run to know. Counts against
+    /// the score like a survivor.
+    case noCoverage
     /// The mutated package does not compile: the mutant needs fixing.
     case unviable
     /// The patch no longer applies to today's source: the mutant needs updating.
@@ -19,6 +23,8 @@ public enum MutantStatus: String, Codable, Sendable, CaseIterable {
 
     /// Counted as detected in the score.
     public var isDetected: Bool { self == .killed || self == .timeout }
+    /// Counted as missed in the score.
+    public var isUndetected: Bool { self == .survived || self == .noCoverage }
 }
 
 /// The outcome of one mutant with everything a report shows.
@@ -44,6 +50,9 @@ public struct MutantResult: Codable, Equatable, Sendable {
     public var replacement: String
     /// `logs/<name>.log` inside the output folder.
     public var log: String
+    /// The tests that run the code it changes, as the coverage pass found
+    /// them (fastest first); nil when it ran the whole suite.
+    public var coveredBy: [String]?
 
     public init(
         name: String, description: String, bug: String?, status: MutantStatus, killedBy: [String] = [], reason: String? = nil,
@@ -102,16 +111,19 @@ public struct LabReport: Codable, Equatable, Sendable {
     public var toolchain: String?
     /// Where each test of `tests` is declared, when it could be found.
     public var testLocations: [String: TestLocation]?
+    /// Seconds the coverage pass took; nil when there was none.
+    public var coverageSeconds: Double?
 
     public var count: [MutantStatus: Int] {
         Dictionary(grouping: mutants, by: \.status).mapValues(\.count)
     }
 
-    /// (killed + timeout) / (killed + timeout + survived), in percent; nil
-    /// when no mutant reached the tests.
+    /// (killed + timeout) / (killed + timeout + survived + noCoverage), in
+    /// percent (mutation-testing-elements' mutation score); nil when no
+    /// mutant reached a verdict that counts.
     public var score: Double? {
         let detected = mutants.filter { $0.status.isDetected }.count
-        let survived = mutants.filter { $0.status == .survived }.count
+        let survived = mutants.filter { $0.status.isUndetected }.count
         guard detected + survived > 0 else { return nil }
         return Double(detected) * 100 / Double(detected + survived)
     }

@@ -23,3 +23,25 @@ extension UnifiedDiff {
         return .success(changes)
     }
 }
+
+extension UnifiedDiff {
+    /// Where each file's hunks land in today's source (see `TouchedLines`),
+    /// by path; nil when the diff does not apply. A file the diff creates
+    /// or deletes is in `wholeFiles` instead.
+    func touchedLines(reading read: (String) -> String?) -> (lines: [String: TouchedLines], wholeFiles: [String])? {
+        var lines: [String: TouchedLines] = [:]
+        var wholeFiles: [String] = []
+        for file in files {
+            guard let old = file.oldPath, file.newPath != nil else {
+                wholeFiles.append(file.path)
+                continue
+            }
+            var touched = TouchedLines()
+            guard (try? PatchApplier.apply(file, to: read(old), touching: &touched)) != nil else { return nil }
+            if old != file.newPath { wholeFiles.append(file.path) }
+            lines[old, default: TouchedLines()].removed += touched.removed
+            lines[old, default: TouchedLines()].insertedBefore += touched.insertedBefore
+        }
+        return (lines, wholeFiles)
+    }
+}

@@ -42,6 +42,14 @@ enum PatchApplier {
     /// Applies one file's hunks to its content. `nil` content means the file
     /// does not exist; a `nil` result means the patch deletes it.
     static func apply(_ patch: FilePatch, to content: String?) throws(PatchApplyError) -> String? {
+        var touched = TouchedLines()
+        return try apply(patch, to: content, touching: &touched)
+    }
+
+    /// Like `apply`, and notes in `touched` where in the original file the
+    /// hunks landed (after any offset): the lines they remove or replace and
+    /// the places they insert at.
+    static func apply(_ patch: FilePatch, to content: String?, touching touched: inout TouchedLines) throws(PatchApplyError) -> String? {
         if patch.oldPath == nil {
             guard content == nil else { throw .fileAlreadyExists(path: patch.path) }
             let lines = patch.hunks.flatMap(\.newLines)
@@ -51,6 +59,9 @@ enum PatchApplier {
         var file = TextFile(content)
         var offset = 0
         var floor = 0
+        // Lines earlier hunks added minus those they removed: a position in
+        // the patched text less this is the same line in the original.
+        var shift = 0
         for hunk in patch.hunks {
             let expected = max(hunk.oldStart - 1, 0) + offset
             guard let position = match(hunk.oldLines, in: file.lines, near: expected, notBefore: floor) else {
@@ -60,6 +71,8 @@ enum PatchApplier {
             if hunk.oldHasNoFinalNewline && (!touchesEnd || file.endsWithNewline) {
                 throw .hunkDoesNotMatch(path: patch.path, hunk: hunk.header)
             }
+            touched.note(hunk, landingAt: position - shift)
+            shift += hunk.newLines.count - hunk.oldLines.count
             file.lines.replaceSubrange(position..<(position + hunk.oldLines.count), with: hunk.newLines)
             if touchesEnd { file.endsWithNewline = !hunk.newHasNoFinalNewline }
             offset += hunk.newLines.count - hunk.oldLines.count + (position - expected)
@@ -87,5 +100,36 @@ enum PatchApplier {
             if start - distance < floor && start + distance > last { break }
         }
         return nil
+    }
+}
+
+/// Where a patch lands in the original file: the 1-based lines it removes or
+/// replaces, and the insertion points (an insertion before line `n` sits
+/// between lines `n - 1` and `n`).
+struct TouchedLines: Equatable, Sendable {
+    var removed: [Int] = []
+    var insertedBefore: [Int] = []
+
+    /// Notes one hunk whose first old line is at 0-based index `start` of
+    /// the original file.
+    mutating func note(_ hunk: Hunk, landingAt start: Int) {
+        var line = start + 1
+        // Added lines right after removed ones replace them; others insert.
+        var replacing = false
+        var lastInsertion: Int?
+        for entry in hunk.lines {
+            switch entry {
+            case .context:
+                line += 1
+                replacing = false
+            case .removed:
+                removed.append(line)
+                line += 1
+                replacing = true
+            case .added:
+                if !replacing, lastInsertion != line { insertedBefore.append(line) }
+                lastInsertion = line
+            }
+        }
     }
 }

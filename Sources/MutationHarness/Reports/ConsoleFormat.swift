@@ -10,7 +10,7 @@ enum ConsoleFormat {
                           result.buildSeconds + result.testSeconds, result.buildSeconds, result.testSeconds)
         if let test = result.killedBy.first {
             line += "  by \(test)" + (result.killedBy.count > 1 ? " (+\(result.killedBy.count - 1) more)" : "")
-        } else if result.status == .survived {
+        } else if result.status == .survived || result.status == .noCoverage {
             line += "  \(result.description) (\(result.files.first ?? "?"):\(result.firstLine); diff in report.md)"
         } else if result.status != .killed, let reason = result.reason {
             line += "  \(reason)"
@@ -37,13 +37,17 @@ extension ConsoleFormat {
         switch HarnessExitCode.gate(report) {
         case .survived:
             let survivors = report.mutants.filter { $0.status == .survived }.map(\.name)
-            return "Gate FAILED: \(survivors.count) mutant(s) survived (\(survivors.joined(separator: ", "))); score \(score) is under the threshold \(report.threshold)%. Add a test that fails on each, never weaken the mutant."
+            let uncovered = report.mutants.filter { $0.status == .noCoverage }.map(\.name)
+            let missed = [survivors.isEmpty ? nil : "\(survivors.count) mutant(s) survived (\(survivors.joined(separator: ", ")))",
+                          uncovered.isEmpty ? nil : "\(uncovered.count) reached by no test (\(uncovered.joined(separator: ", ")))"]
+                .compactMap { $0 }.joined(separator: " and ")
+            return "Gate FAILED: \(missed); score \(score) is under the threshold \(report.threshold)%. Add a test that fails on each, never weaken the mutant."
         case .brokenMutant:
             let broken = report.mutants.filter { [.stale, .unviable, .error].contains($0.status) }.map { "\($0.name) \($0.status.rawValue)" }
             return "Gate FAILED: \(broken.joined(separator: ", ")): a mutant that no longer applies, compiles or runs is a defect to fix (`mutate check`, then re-record it)."
         default:
             let detected = (counts[.killed] ?? 0) + (counts[.timeout] ?? 0)
-            return "Gate PASSED: \(detected) of \(detected + (counts[.survived] ?? 0)) mutants detected; score \(score) meets the threshold \(report.threshold)%."
+            return "Gate PASSED: \(detected) of \(detected + (counts[.survived] ?? 0) + (counts[.noCoverage] ?? 0)) mutants detected; score \(score) meets the threshold \(report.threshold)%."
         }
     }
 }
@@ -51,5 +55,26 @@ extension ConsoleFormat {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: " ", count: max(0, width - count)) + self
+    }
+}
+
+extension ConsoleFormat {
+    /// `  progress 12/49 (24%), 11 of 12 detected (91.7%), about 1m20s left`:
+    /// after each mutant of a long run, from the mean time so far.
+    static func progress(_ done: [MutantResult], of total: Int, elapsed: Double) -> String {
+        let detected = done.filter { $0.status.isDetected }.count
+        let counted = detected + done.filter { $0.status.isUndetected }.count
+        let rate = counted == 0 ? "" : String(format: ", %d of %d detected (%.1f%%)", detected, counted, Double(detected) * 100 / Double(counted))
+        let left = done.isEmpty ? 0 : elapsed / Double(done.count) * Double(total - done.count)
+        return String(format: "  progress %d/%d (%d%%)%@, about %@ left", done.count, total, done.count * 100 / max(total, 1), rate,
+                      duration(left))
+    }
+
+    /// `45s`, `3m05s`, `1h02m`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return String(format: "%dm%02ds", whole / 60, whole % 60) }
+        return String(format: "%dh%02dm", whole / 3600, (whole % 3600) / 60)
     }
 }

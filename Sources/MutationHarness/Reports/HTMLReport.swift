@@ -23,7 +23,7 @@ enum HTMLReport {
             .src .hit{background:#fff3bf} .src .num{color:#999;display:inline-block;width:4em;text-align:right;margin-right:8px}
             .mutant{border:1px solid #ddd;border-radius:6px;padding:8px;margin:8px 0}
             .status{font-weight:600;text-transform:uppercase;font-size:12px;padding:1px 6px;border-radius:4px}
-            .s-killed,.s-timeout{background:#e6f4ea} .s-survived{background:#fce8e6} .s-stale,.s-unviable,.s-error{background:#fff3bf}
+            .s-killed,.s-timeout{background:#e6f4ea} .s-survived,.s-noCoverage{background:#fce8e6} .s-stale,.s-unviable,.s-error{background:#fff3bf}
             .s-ignored,.s-pending{background:#eee}
             table{border-collapse:collapse;font-size:12px} td,th{border:1px solid #ddd;padding:2px 6px} th{background:#f6f8fa}
             td.k{background:#cfe8d5;text-align:center}
@@ -41,6 +41,15 @@ enum HTMLReport {
             out += "<label><input type=\"checkbox\" data-status=\"\(status.rawValue)\" checked> \(status.rawValue)</label>"
         }
         out += "</div>\n"
+        // The untested code at a glance: the files and lines no test reaches.
+        let uncovered = Dictionary(grouping: report.mutants.filter { $0.status == .noCoverage }) { $0.files.first ?? "(no file)" }
+        if !uncovered.isEmpty {
+            out += "<h2>Code no test reaches</h2>\n<ul id=\"uncovered\">"
+                + uncovered.keys.sorted().map { file in
+                    let lines = (uncovered[file] ?? []).map(\.firstLine).sorted().map(String.init).joined(separator: ", ")
+                    return "<li><code>\(escape(file))</code> line(s) \(lines)</li>"
+                }.joined() + "</ul>\n"
+        }
 
         let byFile = Dictionary(grouping: report.mutants, by: { $0.files.first ?? "(no file)" })
         for file in byFile.keys.sorted() {
@@ -71,6 +80,10 @@ enum HTMLReport {
                     out += "<div>Killed by: " + mutant.killedBy.map { "<code>\(escape($0))</code>" }.joined(separator: ", ") + "</div>"
                 }
                 if let reason = mutant.reason { out += "<div>\(mutant.status == .killed ? "First failure" : "Why"): \(escape(reason))</div>" }
+                if let covering = mutant.coveredBy {
+                    out += "<details><summary>Covered by \(covering.count) test(s), the only ones run</summary><ul>"
+                        + covering.map { "<li><code>\(escape($0))</code></li>" }.joined() + "</ul></details>"
+                }
                 if let notRun = mutant.notRun, !notRun.isEmpty { out += "<div>Did not run after the crash: \(notRun.count) test(s)</div>" }
                 out += "<details><summary>diff</summary><pre>\(escape(mutant.diff))</pre></details></div>\n"
             }

@@ -4,7 +4,7 @@ import Foundation
 /// and stale or unviable mutants as errors.
 enum JUnitReport {
     static func render(_ report: LabReport) -> String {
-        let failures = report.mutants.filter { $0.status == .survived }.count
+        let failures = report.mutants.filter { $0.status.isUndetected }.count
         let errors = report.mutants.filter { [.stale, .unviable, .error].contains($0.status) }.count
         let skipped = report.mutants.filter { $0.status == .pending || $0.status == .ignored }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -21,6 +21,8 @@ enum JUnitReport {
                 out += ">\n      <system-out>\(escape("\(result.status.rawValue)\(by): \(result.reason ?? "")"))</system-out>\n    </testcase>\n"
             case .survived:
                 out += ">\n      <failure message=\"survived: no test failed\">\(escape(result.description + "\n\n" + result.diff))</failure>\n    </testcase>\n"
+            case .noCoverage:
+                out += ">\n      <failure message=\"no test reaches it\">\(escape(result.description + "\n\n" + result.diff))</failure>\n    </testcase>\n"
             case .stale, .unviable, .error:
                 out += ">\n      <error message=\"\(result.status.rawValue): \(reason)\">\(escape(result.description))</error>\n    </testcase>\n"
             case .pending:

@@ -12,7 +12,10 @@ enum MarkdownReport {
         out += String(format: "- Baseline: build %.1fs, tests %.1fs (%d tests); test time limit per mutant %.0fs\n\n",
                       report.baselineBuildSeconds, report.baselineTestSeconds, report.tests.count, report.testTimeoutSeconds)
 
-        let attention = report.mutants.filter { [.survived, .stale, .unviable, .error].contains($0.status) }
+        if let seconds = report.coverageSeconds {
+            out += String(format: "Each mutant ran only the tests that reach its code (coverage pass: %.1fs).\n\n", seconds)
+        }
+        let attention = report.mutants.filter { [.survived, .noCoverage, .stale, .unviable, .error].contains($0.status) }
         if attention.isEmpty {
             out += "Every mutant that ran was killed.\n\n"
         } else {
@@ -24,18 +27,28 @@ enum MarkdownReport {
                 out += "```diff\n\(result.diff.trimmingCharacters(in: .newlines))\n```\n\n"
             }
         }
-        out += "## All mutants\n\n| mutant | status | build s | test s | killed by | first failure |\n|---|---|---|---|---|---|\n"
+        let uncovered = Dictionary(grouping: report.mutants.filter { $0.status == .noCoverage }) { $0.files.first ?? "?" }
+        if !uncovered.isEmpty {
+            out += "## Code no test reaches\n\n| file | lines | mutants |\n|---|---|---|\n"
+            for (file, results) in uncovered.sorted(by: { $0.key < $1.key }) {
+                let lines = results.map(\.firstLine).sorted().map(String.init).joined(separator: ", ")
+                out += "| `\(file)` | \(lines) | \(results.map(\.name).joined(separator: ", ")) |\n"
+            }
+            out += "\n"
+        }
+        out += "## All mutants\n\n| mutant | status | build s | test s | tests run | killed by | first failure |\n|---|---|---|---|---|---|---|\n"
         for result in report.mutants {
             let killers = result.killedBy.map { "`\($0)`" }.joined(separator: "<br>")
             let reason = (result.reason ?? "").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-            out += String(format: "| %@ | %@ | %.1f | %.1f | %@ | %@ |\n", result.name, result.status.rawValue,
-                          result.buildSeconds, result.testSeconds, killers, reason)
+            let chosen = result.coveredBy.map { "\($0.count) covering" } ?? (result.status == .noCoverage ? "none" : "all")
+            out += String(format: "| %@ | %@ | %.1f | %.1f | %@ | %@ | %@ |\n", result.name, result.status.rawValue,
+                          result.buildSeconds, result.testSeconds, chosen, killers, reason)
         }
         out += "\nEach mutant's build and test output: `logs/<name>.log`.\n"
         return out
     }
 
     private static func rank(_ status: MutantStatus) -> Int {
-        [.survived, .error, .unviable, .stale].firstIndex(of: status) ?? 9
+        [.survived, .noCoverage, .error, .unviable, .stale].firstIndex(of: status) ?? 9
     }
 }

@@ -14,6 +14,7 @@ struct MutationTestingReport: Codable, Equatable, Sendable {
         var status: String
         var statusReason: String?
         var killedBy: [String]?
+        var coveredBy: [String]?
         var duration: Double?
         var testsCompleted: Int?
     }
@@ -50,6 +51,7 @@ struct MutationTestingReport: Codable, Equatable, Sendable {
         case .killed: "Killed"
         case .timeout: "Timeout"
         case .survived: "Survived"
+        case .noCoverage: "NoCoverage"
         case .unviable: "CompileError"
         case .stale: "Ignored"
         case .error: "RuntimeError"
@@ -85,6 +87,7 @@ struct MutationTestingReport: Codable, Equatable, Sendable {
                 status: Self.status(result.status),
                 statusReason: result.reason,
                 killedBy: result.killedBy.isEmpty ? nil : result.killedBy,
+                coveredBy: result.coveredBy,
                 duration: result.status == .pending ? nil : (result.buildSeconds + result.testSeconds) * 1000,
                 testsCompleted: nil
             ))

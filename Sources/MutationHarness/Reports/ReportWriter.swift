@@ -23,6 +23,7 @@ public enum ReportWriter {
         // cargo-mutants' lists, one mutant name per line, for scripts.
         let lists: [(String, (MutantStatus) -> Bool)] = [
             ("caught.txt", { $0 == .killed }), ("timeout.txt", { $0 == .timeout }), ("missed.txt", { $0 == .survived }),
+            ("uncovered.txt", { $0 == .noCoverage }),
             ("unviable.txt", { $0 == .unviable || $0 == .stale }),
         ]
         for (name, matches) in lists {
