@@ -51,11 +51,13 @@ struct HarnessEndToEndTests {
             #expect(console.contains("[2/6] killed    add-subtracts"))
             #expect(console.contains("by TinyTests."))
             #expect(console.contains("[3/6] timeout   countdown-hangs"))
-            #expect(console.contains("[4/6] survived  describe-changed"))
+            #expect(console.contains("[4/6] noCoverage describe-changed"), "no test runs `description`: known without a test run")
             #expect(console.contains("[5/6] unviable  does-not-compile"))
             #expect(console.contains("[6/6] stale     stale-context"))
             #expect(console.contains("Score: 75.0% (threshold 100%)"))
-            #expect(console.contains("Gate FAILED: 1 mutant(s) survived (describe-changed); score 75.0% is under the threshold 100%"))
+            #expect(console.contains("Gate FAILED: 1 reached by no test (describe-changed); score 75.0% is under the threshold 100%"))
+            #expect(console.contains("Measuring which tests reach which code (4 tests, each on its own)"), "\(console)")
+            #expect(console.contains("progress 6/6 (100%), 3 of 4 detected (75.0%)"), "\(console)")
 
             let reportFolder = scratch.url.appendingPathComponent("report")
             let results = try ReportWriter.read(from: reportFolder)
@@ -66,9 +68,13 @@ struct HarnessEndToEndTests {
             #expect(crash.killedBy.allSatisfy { $0.contains("addsTwoNumbers") || $0.contains("testAddIsCommutative") },
                     "only a test that was running when the process died: \(crash.killedBy)")
             #expect(byName["add-subtracts"]?.status == .killed)
-            #expect(Set(byName["add-subtracts"]?.killedBy ?? []) == ["TinyTests.ArithmeticTests/addsTwoNumbers()", "TinyTests.LegacyTests/testAddIsCommutative"])
+            let covering = ["TinyTests.ArithmeticTests/addsTwoNumbers()", "TinyTests.LegacyTests/testAddIsCommutative"]
+            #expect(Set(byName["add-subtracts"]?.coveredBy ?? []) == Set(covering), "the two tests that call add, and no other")
+            #expect(byName["add-subtracts"]?.killedBy == [covering[0]], "stopped at the first failure: the Swift Testing test runs first")
+            #expect(Set(byName["does-not-compile"]?.coveredBy ?? []) == Set(covering), "a broken build still reports what would have run")
             #expect(byName["countdown-hangs"]?.status == .timeout, "\(console)")
-            #expect(byName["describe-changed"]?.status == .survived)
+            #expect(byName["describe-changed"]?.status == .noCoverage)
+            #expect(byName["describe-changed"]?.testSeconds == 0, "no test ran for it")
             #expect(byName["does-not-compile"]?.status == .unviable)
             #expect(byName["does-not-compile"]?.reason?.contains("Sources/Tiny/Arithmetic.swift:4:9: error: cannot convert") == true)
             #expect(byName["stale-context"]?.status == .stale)
@@ -79,7 +85,8 @@ struct HarnessEndToEndTests {
                 #expect(FileManager.default.fileExists(atPath: reportFolder.appendingPathComponent(file).path), "\(file) is written")
             }
             let markdown = try String(contentsOf: reportFolder.appendingPathComponent("report.md"), encoding: .utf8)
-            #expect(markdown.contains("### survived: describe-changed"))
+            #expect(markdown.contains("### noCoverage: describe-changed"))
+            #expect(markdown.contains("## Code no test reaches\n\n| file | lines | mutants |\n|---|---|---|\n| `Sources/Tiny/Arithmetic.swift` |"), "\(markdown)")
             let log = try String(contentsOf: reportFolder.appendingPathComponent("logs/add-subtracts.log"), encoding: .utf8)
             #expect(log.contains("Compiling") && log.contains("Test run with"), "build and test output both kept")
 

@@ -44,6 +44,7 @@ struct LabTests {
             let runner = ScriptedRunner()
             var configuration = LabConfiguration(packagePath: package)
             configuration.isCI = false
+            configuration.stopAtFirstFailure = false // --all-tests
             let output = OutputBox()
             let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) }).run()
             let verdictLines = output.text.split(separator: "\n").filter { $0.hasPrefix("[") && !$0.hasSuffix("building and testing...") }
@@ -68,8 +69,9 @@ struct LabTests {
             #expect(byName["stale"]?.status == .stale)
             #expect(report.tests == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"])
             #expect(report.score.map { Int($0.rounded()) } == 80)
-            #expect(runner.filters.allSatisfy { $0.isEmpty }, "the gate runs the whole suite for every mutant")
-            #expect(runner.stoppedEarly == 0, "and lets every test finish")
+            #expect(runner.filters.allSatisfy { $0.isEmpty }, "without a test executable to start (no coverage pass) the gate runs the whole suite")
+            #expect(runner.stoppedEarly == 0 && !runner.watched.contains(true), "and with --all-tests lets every test finish")
+            #expect(output.text.contains("no test executable to start directly"), "the run says why it chooses no tests: \(output.text)")
             #expect(byName["subtracts"]?.notRun == nil, "a failure, not a crash: no test is missing from its report")
             #expect(report.threshold == 100, "a lab gates at 100% unless told otherwise")
             #expect(!LabConfiguration(packagePath: package).isCI, "a lab is not on CI unless its caller says so (report.json's system.ci)")
@@ -380,7 +382,8 @@ struct LabTests {
         #expect(environment == [
             "PATH": "/usr/bin", "HOME": "/copy/.mutate/home", "CFFIXED_USER_HOME": "/copy/.mutate/home",
             "XDG_CACHE_HOME": "/copy/.mutate/home/.cache", "TMPDIR": "/copy/.mutate/tmp", "MUTATE_RUNNING": "1",
-        ])
+            "LLVM_PROFILE_FILE": "/dev/null",
+        ], "an instrumented program writes its profile nowhere, except in the coverage pass")
     }
 
     /// Also when the test runner reports the failure but exits 0, and when

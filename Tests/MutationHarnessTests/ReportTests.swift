@@ -112,7 +112,7 @@ struct ReportTests {
         }
         #expect(markdown.contains("what lives breaks"))
         #expect(markdown.contains("```diff\n--- a/Sources/A.swift"))
-        #expect(markdown.contains("| killed-one | killed | 1.5 | 2.0 | `Mod.Suite/a()` | Expectation failed: 1 == 2 |"))
+        #expect(markdown.contains("| killed-one | killed | 1.5 | 2.0 | all | `Mod.Suite/a()` | Expectation failed: 1 == 2 |"))
         #expect(markdown.contains("Score: 66.7% (threshold 100%)"))
     }
 

@@ -195,7 +195,7 @@ public final class Lab {
             let result = try runBuild(log: log, timeout: mutantBuildLimit)
             if result.termination.succeeded {
                 // The schema with no mutant switched on must pass like the original.
-                let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds)
+                let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
                 guard test.termination.succeeded, tests.failures.isEmpty else {
                     print("  the schema's own baseline is not green; every mutant runs as a patch")
                     break
@@ -339,7 +339,7 @@ public final class Lab {
             return
         }
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
-        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil)
+        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, baseline: true)
         report.baselineTestSeconds = test.seconds
         guard test.termination != .timedOut else { throw LabError.baselineTimedOut(log: log.path) }
         guard tests.failures.isEmpty, test.termination.succeeded else {
@@ -577,7 +577,7 @@ public final class Lab {
     /// `skipping`), stopping at the first failure when the configuration
     /// asks for it.
     private func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:],
-                          targets: [String]? = nil, skipping: [String]? = nil) throws -> (ProcessResult, TestRunReport)
+                          targets: [String]? = nil, skipping: [String]? = nil, baseline: Bool = false) throws -> (ProcessResult, TestRunReport)
     {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -592,7 +592,8 @@ public final class Lab {
         func pattern(_ targets: [String]) -> String { "^(" + targets.map(NSRegularExpression.escapedPattern).joined(separator: "|") + ")\\." }
         if let targets { arguments += ["--filter", pattern(targets)] }
         if let skipping { arguments += ["--skip", pattern(skipping)] }
-        let watcher = configuration.stopAtFirstFailure ? EventStreamWatcher(events) : nil
+        // A baseline runs to the end, so a red one names every failing test.
+        let watcher = configuration.stopAtFirstFailure && !baseline ? EventStreamWatcher(events) : nil
         let result = try runner.run(arguments, in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log,
                                     timeout: timeout, stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
         return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))

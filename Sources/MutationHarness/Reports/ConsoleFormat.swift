@@ -4,7 +4,7 @@ import Foundation
 enum ConsoleFormat {
     /// `[2/6] killed    retry-on-400  14.2s (build 11.0s, tests 3.2s)  by Suite/test()`
     static func line(for result: MutantResult, index: Int, of total: Int) -> String {
-        let status = result.status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+        let status = result.status.rawValue + String(repeating: " ", count: max(0, 9 - result.status.rawValue.count))
         let position = String(index).leftPadded(to: String(total).count)
         var line = String(format: "[%@/%d] %@ %@  %.1fs (build %.1fs, tests %.1fs)", position, total, status, result.name,
                           result.buildSeconds + result.testSeconds, result.buildSeconds, result.testSeconds)
