@@ -615,10 +615,10 @@ public final class Lab {
         environment["TMPDIR"] = temporary.path
         environment["HOME"] = home.path
         environment["CFFIXED_USER_HOME"] = home.path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
-        environment["MUTATE_RUNNING"] = "1"
         // An instrumented build writes a profile at every exit; only the coverage pass keeps one.
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+        environment["MUTATE_RUNNING"] = "1"
         environment["MUTATE_TEST_PAUSE"] = nil
         environment[Schema.variable] = nil
         return environment
