@@ -18,7 +18,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var file: String
         var firstLine: Int
         var lastLine: Int
-        /// How often it ran over the whole pass, every test together.
+        /// How many tests ran it.
         var count: Int
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// After the baseline: runs every test on its own, in the instrumented
-/// build, and records the functions it ran (`CoverageMap`). Each test's
+/// After the baseline: runs every test on its own (one per core at a
+/// time), in the instrumented build, and records the functions it ran
+/// (`CoverageMap`). Each test's
 /// profile files are named by process (`%p`), so a process the test starts
 /// from an instrumented executable (the fault child, a built tool) counts
 /// as that test's.
@@ -23,6 +24,8 @@ struct CoveragePass {
     /// Each test's time limit.
     var timeout: Double
     var print: (String) -> Void
+    /// Tests measured at once (one per core: a test alone seldom uses more).
+    var workers = ProcessInfo.processInfo.activeProcessorCount
 
     func run(_ tests: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
         try? FileManager.default.removeItem(at: folder)
@@ -32,65 +35,151 @@ struct CoveragePass {
             throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
         }
         defer { try? FileManager.default.removeItem(at: folder) }
-        var reachedNames: [String: Set<String>] = [:]
-        var seconds: [String: Double] = [:]
-        var profiles: [String] = []
-        var lastReport = Date()
-        // A program started without the environment writes here instead (see below).
-        let stray = root.appendingPathComponent("default.profraw")
+        // Any one indexed profile lets llvm-cov read the build's coverage
+        // mapping: every function and its regions, run or not.
+        let mapping = folder.appendingPathComponent("mapping.profdata").path
+        // A program started without the environment writes here instead (see `measure`).
         try? FileManager.default.removeItem(at: stray)
-        for (index, test) in tests.enumerated() {
-            if Date().timeIntervalSince(lastReport) >= 10 {
-                print("  coverage: \(index) of \(tests.count) tests run on their own")
-                lastReport = Date()
+        let next = Locked(0)
+        let state = Locked(PassState())
+        let started = Date()
+        // The workers share the runner (each call starts and waits for its own
+        // process) and `print` (called under `state`'s lock only).
+        nonisolated(unsafe) let pass = self
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, tests.count))) { worker in
+            while true {
+                let index: Int? = next.withLock { value in
+                    guard value < tests.count, state.value.error == nil else { return nil }
+                    value += 1
+                    return value - 1
+                }
+                guard let index else { return }
+                state.withLock { $0.running[worker] = tests[index].id }
+                do {
+                    try pass.measure(tests[index], index: index, mapping: index == 0 ? mapping : nil, worker: worker, state: state)
+                } catch {
+                    state.withLock { $0.error = $0.error ?? error }
+                }
+                state.withLock { value in
+                    value.running[worker] = nil
+                    value.done += 1
+                    if Date().timeIntervalSince(value.lastReport) >= 10 {
+                        value.lastReport = Date()
+                        let left = Date().timeIntervalSince(started) / Double(value.done) * Double(tests.count - value.done)
+                        pass.print("  coverage: \(value.done) of \(tests.count) tests run on their own, about \(ConsoleFormat.duration(left)) left")
+                    }
+                }
             }
-            let raw = folder.appendingPathComponent("raw-\(index)")
-            try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
-            let result = try runAlone(test, index: index, profiles: raw)
-            // A process the test started with an environment of its own
-            // writes `default.profraw` in its folder: the copy's, for this
-            // package. Tests run one at a time, so it is this test's.
-            try? FileManager.default.moveItem(at: stray, to: raw.appendingPathComponent("stray.profraw"))
-            let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
-                .sorted().map { raw.appendingPathComponent($0).path }
-            guard !written.isEmpty else {
-                throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
-            }
-            let profile = folder.appendingPathComponent("\(index).profdata").path
-            try tool([llvm.profdata, "merge", "-sparse", "-o", profile] + written)
-            try? FileManager.default.removeItem(at: raw)
-            reachedNames[test.id] = LLVMCoverage.reachedFunctions(profileText: String(decoding: try tool([llvm.profdata, "merge", "-text", "-o", "-", profile]), as: UTF8.self))
-            seconds[test.id] = result.seconds
-            profiles.append(profile)
         }
-        let merged = folder.appendingPathComponent("all.profdata").path
-        try tool([llvm.profdata, "merge", "-sparse", "-o", merged] + profiles)
-        let functions = try LLVMCoverage.functions(exportJSON: try export(merged), root: root.path)
+        if let error = state.value.error { throw error }
+        var reachedNames = state.value.reached
+        for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
+        if !state.value.strayNames.isEmpty {
+            print("  \(state.value.strayNames.count) test(s) started a program that wrote its profile in the copy's folder: counted as theirs")
+        }
+        let seconds = state.value.seconds
+        guard !tests.isEmpty else { throw CoverageError(reason: "no test to measure") }
+        let exported = try export(mapping)
+        // Every function a test ran must be one the mapping knows (in any
+        // file): a name the two spell differently would hide a test.
+        let known = try LLVMCoverage.functions(exportJSON: exported, root: "/")
+        let unknown = Set(reachedNames.values.joined()).subtracting(known.map(\.name))
+        if let example = unknown.sorted().first {
+            throw CoverageError(reason: "\(unknown.count) function(s) the tests ran are not in the coverage mapping (such as \(example)): the profiles and the build disagree")
+        }
+        var functions = try LLVMCoverage.functions(exportJSON: exported, root: root.path).map { function in
+            var function = function
+            function.count = 0 // counted below from the tests' own profiles
+            return function
+        }
         var indices: [String: [Int]] = [:]
         for (index, function) in functions.enumerated() { indices[function.name, default: []].append(index) }
         let reached = reachedNames.mapValues { names in names.flatMap { indices[$0] ?? [] }.sorted() }
+        for indices in reached.values {
+            for index in indices { functions[index].count += 1 }
+        }
         return CoverageMap(functions: functions, reached: reached, seconds: seconds)
+    }
+
+    /// What the workers share.
+    private struct PassState: Sendable {
+        var reached: [String: Set<String>] = [:]
+        var seconds: [String: Double] = [:]
+        /// What a stray profile showed, for every test that may have written it.
+        var strayNames: [String: Set<String>] = [:]
+        /// Each worker's test while it runs.
+        var running: [Int: String] = [:]
+        var done = 0
+        var lastReport = Date()
+        var error: (any Error)?
+    }
+
+    /// Where a process started without `LLVM_PROFILE_FILE` writes its profile
+    /// (its working folder: the copy's, for a test's child).
+    private var stray: URL { root.appendingPathComponent("default.profraw") }
+
+    /// Runs one test alone and records what it ran (`mapping`: also writes
+    /// the indexed profile llvm-cov reads the mapping with).
+    private func measure(_ test: (id: String, library: TestLibrary), index: Int, mapping: String?, worker: Int, state: Locked<PassState>) throws {
+        let raw = folder.appendingPathComponent("raw-\(index)")
+        try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let result = try runAlone(test, index: index, profiles: raw)
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+            .sorted().map { raw.appendingPathComponent($0).path }
+        guard !written.isEmpty else {
+            throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
+        }
+        if let mapping { try tool([llvm.profdata, "merge", "-sparse", "-o", mapping] + written) }
+        // Sparse: only the functions that ran, a few kilobytes.
+        let text = try tool([llvm.profdata, "merge", "-sparse", "-text", "-o", "-"] + written)
+        let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
+        // A process a test started with an environment of its own wrote
+        // `default.profraw`: it belongs to this test or to one running beside
+        // it, so it counts for each of them.
+        let claimed = raw.appendingPathComponent("stray.profraw")
+        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
+            let strayText = try tool([llvm.profdata, "merge", "-sparse", "-text", "-o", "-", claimed.path])
+            let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
+            state.withLock { value in
+                for owner in Set([test.id] + value.running.values) { value.strayNames[owner, default: []].formUnion(strayNames) }
+            }
+        }
+        state.withLock { value in
+            value.reached[test.id] = names
+            value.seconds[test.id] = result.seconds
+        }
     }
 
     /// Runs one test alone with its profiles written into `profiles`.
     private func runAlone(_ test: (id: String, library: TestLibrary), index: Int, profiles: URL) throws -> ProcessResult {
-        let xunit = folder.appendingPathComponent("test.xml")
-        let swiftTestingXunit = folder.appendingPathComponent("test-swift-testing.xml")
-        for stale in [xunit, swiftTestingXunit] { try? FileManager.default.removeItem(at: stale) }
+        let xunit = profiles.appendingPathComponent("test.xml")
+        let swiftTestingXunit = profiles.appendingPathComponent("test-swift-testing.xml")
+        let ownLog = profiles.appendingPathComponent("test.log")
         let arguments = test.library == .swiftTesting
-            ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: folder.appendingPathComponent("events.jsonl"))
+            ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: profiles.appendingPathComponent("events.jsonl"))
             : binary.xctest([test.id])
         var environment = environment
         environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
-        let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
-        let result = try runner.run(arguments, in: root, environment: environment, log: log, timeout: timeout)
-        let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
+        let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
+        let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
+        logLock.withLock { _ in appendToLog("== \(test.id)\n" + output) }
         let report = TestRunReport.read(xunitPath: xunit, log: output, xctestConsole: test.library == .xctest ? [test.id] : nil)
         guard result.termination.succeeded, report.cases.contains(where: { $0.id == test.id && !$0.failed }), report.failures.isEmpty else {
             let why = result.termination == .timedOut ? "ran past its time limit" : report.cases.isEmpty ? "did not run" : "failed"
             throw CoverageError(reason: "\(test.id) \(why) when it ran on its own (log: \(log.path)); a test that needs others to run first cannot be chosen alone")
         }
         return result
+    }
+
+    private let logLock = Locked(0)
+
+    private func appendToLog(_ text: String) {
+        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
+        guard let handle = try? FileHandle(forWritingTo: log) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 
     /// `llvm-cov export` of the test executable and every other executable

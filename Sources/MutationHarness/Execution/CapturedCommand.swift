@@ -50,6 +50,9 @@ enum CapturedCommand {
                     makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = mutate_pipe_cloexec, shell: String = "/bin/sh",
                     reap: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll) throws -> CapturedOutput
     {
+        // A sweep by a command that ends meanwhile must not reap this one.
+        ProcessRunner.active.withLock { $0 += 1 }
+        defer { ProcessRunner.active.withLock { $0 -= 1 } }
         let command = arguments.joined(separator: " ")
         var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
         guard makePipe(&outputPipe) == 0, makePipe(&errorPipe) == 0 else {

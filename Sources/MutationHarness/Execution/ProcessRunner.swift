@@ -85,8 +85,11 @@ enum ProcessRunner {
 
         var pid: pid_t = 0
         let started = Date()
+        // Counted before it exists: a sweep must never catch it starting.
+        active.withLock { $0 += 1 }
         let code = posix_spawn(&pid, executable, &fileActions, &attributes, argv, envp)
         guard code == 0 else {
+            active.withLock { $0 -= 1 }
             throw ProcessRunnerError(command: arguments.joined(separator: " "), reason: String(cString: strerror(code)))
         }
         running.set(pid)
@@ -114,12 +117,17 @@ enum ProcessRunner {
         }
         let seconds = Date().timeIntervalSince(started)
         ProcessTree.kill(root: pid) // helpers left behind by the finished command
-        ProcessTree.sweep()
+        // The sweep kills and reaps every descendant of the harness: only the
+        // last of commands that run at once (the coverage pass's) may do it.
+        if active.withLock({ count in count -= 1; return count == 0 }) { ProcessTree.sweep() }
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if let cutShort { return ProcessResult(termination: cutShort, seconds: seconds) }
         let termination: ProcessTermination = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
         return ProcessResult(termination: termination, seconds: seconds)
     }
+
+    /// Commands (and helper commands) running now on any thread.
+    static let active = Locked(0)
 
     /// Collects `pid`'s exit if it has ended (`waitpid` without waiting).
     /// Tests pass one that lets another waiter collect it first.
