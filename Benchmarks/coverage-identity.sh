@@ -10,7 +10,8 @@
 # Verdicts are compared by what they mean for the score: killed and timeout
 # are both detected; survived and noCoverage are both missed (a mutant no
 # test reaches survives the whole suite too, without a test having to run);
-# stale, unviable and error must match exactly.
+# stale, unviable and error must match exactly. KEEP=1 keeps the results of
+# a run already made (the whole suite's take longest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -23,6 +24,7 @@ mutate=.build/release/mutate
 run() { # NAME ARGS...: one harness run, its wall time in NAME.seconds
     local name=$1; shift
     local start end
+    if [ "${KEEP:-0}" = 1 ] && [ -f "$out/$name/results.json" ]; then echo "(keeping $out/$name from an earlier run)"; return; fi
     start=$(date +%s.%N)
     "$mutate" "$@" --output "$out/$name" > "$out/$name.log" 2>&1 || true
     end=$(date +%s.%N)

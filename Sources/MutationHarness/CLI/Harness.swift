@@ -397,6 +397,7 @@ public struct Harness {
             all.merge(report.testLocations ?? [:]) { current, _ in current }
         }
         merged.setupSeconds = reports.map(\.setupSeconds).reduce(0, +)
+        merged.coverageSeconds = reports.compactMap(\.coverageSeconds).reduce(nil) { ($0 ?? 0) + $1 }
         merged.baselineBuildSeconds = reports.map(\.baselineBuildSeconds).reduce(0, max)
         merged.baselineTestSeconds = reports.map(\.baselineTestSeconds).reduce(0, max)
         let names = merged.mutants.map(\.name)
