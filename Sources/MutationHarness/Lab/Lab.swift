@@ -66,6 +66,8 @@ public final class Lab {
     private var testBinary: TestBinary?
     /// What the coverage map says of each mutant, by name.
     private var reaches: [String: CoverageMap.Reach] = [:]
+    /// Tests the coverage pass runs at once (tests of the lab give 1: their runner is not thread-safe).
+    var coverageWorkers = ProcessInfo.processInfo.activeProcessorCount
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
     var findLLVM: (String) -> LLVMCoverage? = { swift in
         LLVMCoverage.find(swift: swift, path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -376,7 +378,7 @@ public final class Lab {
         let started = Date()
         let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
                                 folder: workspace.root.appendingPathComponent(".mutate/coverage"), environment: environment, log: log,
-                                timeout: report.testTimeoutSeconds, print: print)
+                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
         do {
             coverage = try pass.run(tests)
             testBinary = binary

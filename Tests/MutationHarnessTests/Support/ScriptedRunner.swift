@@ -25,12 +25,19 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// Test runs ended early because the lab had seen a failure.
     private(set) var stoppedEarly = 0
     var interruptAtTest: Int?
+    /// Whether the build leaves a test executable (`.build/debug/PkgPackageTests.xctest`) to start directly.
+    var makesTestBinary = false
+    /// The tests each run of the test executable ran, in order.
+    private(set) var binaryRuns: [[String]] = []
+    /// The functions each test runs, as its coverage profile names them.
+    var reaches: [String: [String]] = ["T.Suite/adds()": ["add"], "T.Suite/other()": [], "Other.Suite/unrelated()": []]
 
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> Bool)?) throws -> ProcessResult
     {
         let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
         calls.append((arguments[1], source))
+        if arguments[0].hasSuffix(".xctest") { return try runBinary(arguments, source: source, environment: environment, stopWhen: stopWhen) }
         #expect(environment["MUTATE_RUNNING"] == "1")
         #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
         func append(_ text: String) {
@@ -66,6 +73,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             if source.contains("BROKEN") {
                 append("\(directory.path)/Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope\n")
                 return ProcessResult(termination: .exited(1), seconds: 0.1)
+            }
+            if makesTestBinary {
+                let binary = directory.appendingPathComponent(".build/debug/PkgPackageTests.xctest")
+                try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("#!/bin/sh\n".utf8).write(to: binary)
+                chmod(binary.path, 0o755)
             }
             return ProcessResult(termination: .exited(0), seconds: buildSeconds)
         }
@@ -120,5 +133,30 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
         // `EXIT-ZERO`: a runner that reports the failure but exits 0 anyway.
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
+    }
+
+    /// The test executable started directly: runs the tests its `--filter`s
+    /// match, writes what they reach to `LLVM_PROFILE_FILE` (in
+    /// `llvm-profdata merge -text` form), and fails `T.Suite/adds()` on `a - b`.
+    private func runBinary(_ arguments: [String], source: String, environment: [String: String], stopWhen: (() -> Bool)?) throws -> ProcessResult {
+        let all = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]
+        let filters = arguments.indices.filter { arguments[$0] == "--filter" }.map { arguments[$0 + 1] }
+        let chosen = all.filter { id in filters.contains { try! Regex($0).firstMatch(in: id) != nil } }
+        binaryRuns.append(chosen)
+        watched.append(stopWhen != nil)
+        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
+            let text = chosen.flatMap { reaches[$0] ?? [] }
+                .map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
+        }
+        let failing = chosen.contains("T.Suite/adds()") && source.contains("a - b")
+        let cases = chosen.map { id in
+            let parts = id.split(separator: "/")
+            return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
+                + (failing && id == "T.Suite/adds()" ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "") + "</testcase>"
+        }.joined()
+        let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+        try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
+        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.05)
     }
 }
