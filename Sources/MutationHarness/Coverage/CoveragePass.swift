@@ -163,7 +163,7 @@ struct CoveragePass {
         environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
         let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
         let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
-        logLock.withLock { _ in appendToLog("== \(test.id)\n" + output) }
+        logLock.withLock { _ in LogFile.append("== \(test.id)\n" + output, to: log) }
         let report = TestRunReport.read(xunitPath: xunit, log: output, xctestConsole: test.library == .xctest ? [test.id] : nil)
         guard result.termination.succeeded, report.cases.contains(where: { $0.id == test.id && !$0.failed }), report.failures.isEmpty else {
             let why = result.termination == .timedOut ? "ran past its time limit" : report.cases.isEmpty ? "did not run" : "failed"
@@ -173,14 +173,6 @@ struct CoveragePass {
     }
 
     private let logLock = Locked(0)
-
-    private func appendToLog(_ text: String) {
-        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-        guard let handle = try? FileHandle(forWritingTo: log) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data(text.utf8))
-    }
 
     /// `llvm-cov export` of the test executable and every other executable
     /// of the build (a test may start one): each function's code regions.

@@ -542,11 +542,12 @@ public final class Lab {
             if verdict.status != .survived { return (seconds, run.termination, read, verdict) }
         }
         if !xctest.isEmpty {
-            let logged = read(log).utf8.count
+            let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
+            let watcher = configuration.stopAtFirstFailure ? XCTestFailureWatcher(log, from: logged) : nil
             let run = try runner.run(binary.xctest(xctest), in: workspace.root, environment: environment, log: log,
-                                     timeout: report.testTimeoutSeconds)
+                                     timeout: report.testTimeoutSeconds, stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
             seconds += run.seconds
-            let output = String(decoding: read(log).utf8.dropFirst(logged), as: UTF8.self)
+            let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
             var read = TestRunReport.read(xunitPath: results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
             read.cases = cases + read.cases
             last = (run.termination, read, Classifier.classify(termination: run.termination, report: read))
@@ -558,11 +559,7 @@ public final class Lab {
     }
 
     private func appendLine(_ line: String, to log: URL) {
-        if !FileManager.default.fileExists(atPath: log.path) { _ = FileManager.default.createFile(atPath: log.path, contents: nil) }
-        guard let handle = try? FileHandle(forWritingTo: log) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data((line + "\n").utf8))
+        LogFile.append(line + "\n", to: log)
     }
 
     // MARK: - Commands
