@@ -24,7 +24,10 @@ mutate=.build/release/mutate
 run() { # NAME ARGS...: one harness run, its wall time in NAME.seconds
     local name=$1; shift
     local start end
-    if [ "${KEEP:-0}" = 1 ] && [ -f "$out/$name/results.json" ]; then echo "(keeping $out/$name from an earlier run)"; return; fi
+    if [ "${KEEP:-0}" = 1 ] && [ -f "$out/$name/results.json" ] \
+        && ! grep -q '"status" *: *"pending"' "$out/$name/results.json"; then
+        echo "(keeping $out/$name from an earlier, finished run)"; return
+    fi
     start=$(date +%s.%N)
     "$mutate" "$@" --output "$out/$name" > "$out/$name.log" 2>&1 || true
     end=$(date +%s.%N)
