@@ -20,6 +20,11 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var lastLine: Int
         /// How many tests ran it.
         var count: Int
+        /// Only in an executable a test may start, not in the test
+        /// executable: such a program may die by a signal (the fault child
+        /// is killed on purpose) and then writes no profile, so who ran it
+        /// cannot be known.
+        var onlyInExecutable: Bool? = nil
     }
 
     /// What the map says of one mutant.
@@ -101,6 +106,9 @@ struct CoverageMap: Codable, Equatable, Sendable {
         guard !holding.isEmpty else { return .unknown("the mutant changes no line") }
         var tests: Set<String> = []
         for index in holding {
+            if functions[index].onlyInExecutable == true {
+                return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
+            }
             let claimed = testsByFunction[index] ?? []
             // Ran in the pass, yet no single test's profile names it: the
             // profiles and the map disagree, so the map cannot be trusted here.

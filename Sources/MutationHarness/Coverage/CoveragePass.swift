@@ -87,9 +87,11 @@ struct CoveragePass {
         if let example = unknown.sorted().first {
             throw CoverageError(reason: "\(unknown.count) function(s) the tests ran are not in the coverage mapping (such as \(example)): the profiles and the build disagree")
         }
+        let inTestExecutable = Set(try LLVMCoverage.functions(exportJSON: try export(mapping, objects: []), root: "/").map(\.name))
         var functions = try LLVMCoverage.functions(exportJSON: exported, root: root.path).map { function in
             var function = function
             function.count = 0 // counted below from the tests' own profiles
+            if !inTestExecutable.contains(function.name) { function.onlyInExecutable = true }
             return function
         }
         var indices: [String: [Int]] = [:]
@@ -176,8 +178,8 @@ struct CoveragePass {
 
     /// `llvm-cov export` of the test executable and every other executable
     /// of the build (a test may start one): each function's code regions.
-    private func export(_ profile: String) throws -> Data {
-        let objects = Self.executables(besides: binary, in: URL(fileURLWithPath: binary.path).deletingLastPathComponent())
+    private func export(_ profile: String, objects: [String]? = nil) throws -> Data {
+        let objects = objects ?? Self.executables(besides: binary, in: URL(fileURLWithPath: binary.path).deletingLastPathComponent())
         let arguments = [llvm.cov, "export", "-format=text", "-skip-expansions", "-instr-profile", profile, binary.path]
         if let data = try? tool(arguments + objects.flatMap { ["-object", $0] }) { return data }
         return try tool(arguments)
