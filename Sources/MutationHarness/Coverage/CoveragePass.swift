@@ -82,14 +82,17 @@ struct CoveragePass {
         let exported = try export(mapping)
         // Every function a test ran must be one the mapping knows (in any
         // file): a name the two spell differently would hide a test.
-        let known = try LLVMCoverage.functions(exportJSON: exported, root: "/")
+        let known = try LLVMCoverage.functions(exportJSON: exported, root: "/") // every file; paths lose their leading "/"
         let unknown = Set(reachedNames.values.joined()).subtracting(known.map(\.name))
         if let example = unknown.sorted().first {
             throw CoverageError(reason: "\(unknown.count) function(s) the tests ran are not in the coverage mapping (such as \(example)): the profiles and the build disagree")
         }
         let inTestExecutable = Set(try LLVMCoverage.functions(exportJSON: try export(mapping, objects: []), root: "/").map(\.name))
-        var functions = try LLVMCoverage.functions(exportJSON: exported, root: root.path).map { function in
+        // The copy's own files, relative to it: the same export, read once.
+        let prefix = String(root.path.drop { $0 == "/" }) + (root.path.hasSuffix("/") ? "" : "/")
+        var functions = known.filter { $0.file.hasPrefix(prefix) }.map { function in
             var function = function
+            function.file = String(function.file.dropFirst(prefix.count))
             function.count = 0 // counted below from the tests' own profiles
             if !inTestExecutable.contains(function.name) { function.onlyInExecutable = true }
             return function
