@@ -55,19 +55,25 @@ struct CoverageMapTests {
         #expect(isUnknown(Self.map.reach([:])), "a mutant that changes nothing")
     }
 
-    @Test func aFunctionThatRanButThatNoTestClaimsIsNotTrusted() {
-        let map = CoverageMap(functions: [Self.function("ran", "Sources/A.swift", 1...5, count: 3)], reached: ["T.S/a()": []],
-                              seconds: [:])
-        guard case .unknown(let why) = map.reach(["Sources/A.swift": Self.lines([2])]) else {
-            Issue.record("a function the merged profile shows as run but no test's profile names must not be NoCoverage")
-            return
-        }
-        #expect(why.contains("Sources/A.swift:1"))
+    @Test func aLineThatRanOnlyInTheWholeSuiteRunsTheWholeSuite() {
+        let map = CoverageMap(functions: Self.map.functions, reached: Self.map.reached, seconds: Self.map.seconds,
+                              suiteOnly: ["Sources/A.swift": [17, 33]])
+        func why(_ reach: CoverageMap.Reach) -> String? { if case .unknown(let why) = reach { why } else { nil } }
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([17])]))?.contains("Sources/A.swift:17 ran in the whole suite but in no test on its own") == true,
+                "a branch of a function tests do run, taken only under load")
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([32, 33])])) != nil, "not NoCoverage: the suite ran it")
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([], inserting: [18])])) != nil, "lines added right after one")
+        #expect(map.reach(["Sources/A.swift": Self.lines([16])]) == .tests(["T.S/fast()", "T.S/slow()"]), "the line before it is the map's")
+        #expect(CoverageMap(functions: map.functions, reached: map.reached, seconds: map.seconds, suiteOnly: ["Sources/A.swift": [3]])
+            .reach(["Sources/B.swift": Self.lines([3])]) == .tests(["T.S/b()"]), "only in its own file")
     }
 
     @Test func theMapSurvivesJSON() throws {
-        let decoded = try JSONDecoder().decode(CoverageMap.self, from: JSONEncoder().encode(Self.map))
-        #expect(decoded == Self.map)
+        let map = CoverageMap(functions: Self.map.functions, reached: Self.map.reached, seconds: Self.map.seconds,
+                              suiteOnly: ["Sources/A.swift": [17]])
+        let decoded = try JSONDecoder().decode(CoverageMap.self, from: JSONEncoder().encode(map))
+        #expect(decoded == map)
+        #expect(decoded != Self.map)
         #expect(decoded.reach(["Sources/A.swift": Self.lines([12])]) == .tests(["T.S/fast()", "T.S/slow()"]))
     }
 }
@@ -121,6 +127,30 @@ struct LLVMCoverageTests {
         #expect(functions == [CoverageMap.Function(name: "f", file: "Sources/A.swift", firstLine: 10, lastLine: 12, count: 4)],
                 "code regions of the function's own file only; files outside the copy and functions without code are left out")
         #expect(throws: CoverageError.self) { try LLVMCoverage.functions(exportJSON: Data("[]".utf8), root: "/copy") }
+    }
+
+    @Test func codeTheSuiteRanButNoTestAloneIsFoundByRegion() throws {
+        func export(_ counts: [Int], other: Int = 0) -> Data {
+            Data("""
+                {"data":[{"functions":[
+                  {"name":"f","count":\(counts[0]),"filenames":["/copy/Sources/A.swift"],
+                   "regions":[[10,5,20,6,\(counts[0]),0,0,0],[12,1,14,9,\(counts[1]),0,0,0],[16,1,16,9,\(counts[2]),0,0,0],[8,1,9,1,5,0,0,2]]},
+                  {"name":"g","count":\(counts[3]),"filenames":["/copy/Sources/B.swift"],"regions":[[1,1,3,1,\(counts[3]),0,0,0]]},
+                  {"name":"h","count":\(other),"filenames":["/elsewhere/C.swift"],"regions":[[1,1,3,1,\(other),0,0,0]]}
+                ]}]}
+                """.utf8)
+        }
+        let alone = try LLVMCoverage.exportedFunctions(export([3, 1, 0, 0]))
+        let suite = try LLVMCoverage.exportedFunctions(export([9, 4, 2, 1], other: 5))
+        #expect(LLVMCoverage.suiteOnlyLines(suite: suite, alone: alone, root: "/copy")
+            == ["Sources/A.swift": [16], "Sources/B.swift": [1, 2, 3]],
+            "a region a test alone also ran is not counted; a function no test alone ran counts whole; files outside the copy and gap regions are left out")
+        #expect(LLVMCoverage.suiteOnlyLines(suite: alone, alone: alone, root: "/copy").isEmpty)
+        let reshaped = try LLVMCoverage.exportedFunctions(Data("""
+            {"data":[{"functions":[{"name":"f","count":3,"filenames":["/copy/Sources/A.swift"],"regions":[[10,5,20,6,3,0,0,0]]}]}]}
+            """.utf8))
+        #expect(LLVMCoverage.suiteOnlyLines(suite: suite, alone: reshaped, root: "/copy")["Sources/A.swift"] == Set(10...20),
+                "regions that do not line up: the function counts whole")
     }
 
     @Test func theToolsBesideSwiftComeFirst() throws {

@@ -36,27 +36,36 @@ struct LabCoverageTests {
     }
 
     /// Stand-ins: `llvm-profdata` concatenates the text profiles the scripted
-    /// tests wrote; `llvm-cov export` prints the two functions at the copy's path.
+    /// tests wrote; `llvm-cov export` prints the two functions at the copy's
+    /// path, each run once if the profile names it.
     private func tools(in scratch: Scratch, copy: URL) throws -> LLVMCoverage {
         let file = copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift").path
-        let export = #"{"data":[{"functions":["#
-            + #"{"name":"add","count":1,"filenames":["\#(file)"],"regions":[[2,55,5,6,1,0,0,0]]},"#
-            + #"{"name":"idle","count":0,"filenames":["\#(file)"],"regions":[[7,38,9,6,0,0,0,0]]}]}]}"#
-        try scratch.write("tools/export.json", export)
         try scratch.write("tools/llvm-profdata", """
             #!/bin/sh
-            # merge -sparse [-text] -o OUT FILE...
+            # merge -sparse -text -o - FILE... | merge -sparse -o OUT FILE... | merge -sparse -o OUT --input-files=LIST
             shift 2
-            if [ "$1" = -text ]; then shift 3; cat "$@"; else out=$2; shift 2; cat "$@" > "$out"; fi
+            if [ "$1" = -text ]; then shift 3; cat "$@"; exit; fi
+            out=$2; shift 2
+            case "$1" in --input-files=*) cat $(cat "${1#--input-files=}") > "$out" ;; *) cat "$@" > "$out" ;; esac
 
             """)
-        try scratch.write("tools/llvm-cov", "#!/bin/sh\ncat '\(scratch.url.appendingPathComponent("tools/export.json").path)'\n")
+        try scratch.write("tools/llvm-cov", #"""
+            #!/bin/sh
+            # export -format=text -skip-expansions -instr-profile PROFILE BINARY [-object OTHER]...
+            ran() { if grep -qx "$1" "$6"; then echo 1; else echo 0; fi; }
+            add=$(ran add "$@"); idle=$(ran idle "$@")
+            printf '{"data":[{"functions":[{"name":"add","count":%s,"filenames":["%s"],"regions":[[2,55,5,6,%s,0,0,0]]},' $add '\#(file)' $add
+            printf '{"name":"idle","count":%s,"filenames":["%s"],"regions":[[7,38,9,6,%s,0,0,0]]}]}]}' $idle '\#(file)' $idle
+
+            """#)
         for tool in ["llvm-profdata", "llvm-cov"] { chmod(scratch.url.appendingPathComponent("tools/\(tool)").path, 0o755) }
         return LLVMCoverage(profdata: scratch.url.appendingPathComponent("tools/llvm-profdata").path,
                             cov: scratch.url.appendingPathComponent("tools/llvm-cov").path)
     }
 
-    private func run(allTests: Bool) throws -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL) {
+    private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in }) throws
+        -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
+    {
         try withScratch { scratch in
             try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
@@ -66,6 +75,7 @@ struct LabCoverageTests {
             configuration.stopAtFirstFailure = !allTests
             let runner = ScriptedRunner()
             runner.makesTestBinary = true
+            configure(runner)
             let output = OutputBox()
             let lab = Lab(configuration: configuration, mutants: [
                 try mutant("subtracts", line: 4, "        a + b", "        a - b"),
@@ -84,7 +94,7 @@ struct LabCoverageTests {
     }
 
     @Test func eachMutantRunsTheTestsThatReachItNoneOrTheWholeSuite() throws {
-        let (report, runner, output, logs) = try run(allTests: false)
+        let (report, runner, output, logs) = try run()
         defer { try? FileManager.default.removeItem(at: logs) }
         let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
 
@@ -119,5 +129,25 @@ struct LabCoverageTests {
         defer { try? FileManager.default.removeItem(at: logs) }
         #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
         #expect(runner.watched.allSatisfy { !$0 }, "no run is stopped early: \(runner.watched)")
+    }
+
+    @Test func codeOnlyTheWholeSuiteRanRunsTheWholeSuite() throws {
+        let (report, _, output, logs) = try run { $0.suiteOnlyReaches = ["idle"] }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("3 line(s) in 1 file(s) ran in the whole suite but in no test on its own: a mutant there runs the whole suite (listed in coverage.log)"), "\(output)")
+        let coverageLog = try String(contentsOf: logs.appendingPathComponent("coverage.log"), encoding: .utf8)
+        #expect(coverageLog.contains("== ran in the whole suite but in no test on its own\n  Sources/Tiny/Arithmetic.swift: 7, 8, 9\n"), "\(coverageLog)")
+        let idle = report.mutants.first { $0.name == "idle-two" }
+        #expect(idle?.status == .survived, "not NoCoverage: the whole suite ran for it")
+        let log = try String(contentsOf: logs.appendingPathComponent("idle-two.log"), encoding: .utf8)
+        #expect(log.contains("Sources/Tiny/Arithmetic.swift:8 ran in the whole suite but in no test on its own"), "\(log)")
+        #expect(report.mutants.first { $0.name == "subtracts" }?.coveredBy == ["T.Suite/adds()"], "the rest of the map holds")
+    }
+
+    @Test func aSuiteRunWithoutAProfileGivesEveryMutantTheWholeSuite() throws {
+        let (report, _, output, logs) = try run { $0.writesSuiteProfile = false }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("coverage pass stopped: the whole suite's run wrote no coverage profile"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage })
     }
 }

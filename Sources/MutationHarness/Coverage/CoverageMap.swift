@@ -7,7 +7,8 @@
 /// Where a line lies outside every function (a declaration, a global or
 /// static initialiser, a default argument on a line of its own) the map
 /// cannot tell who depends on it: such a mutant is `unknown` and runs the
-/// whole suite.
+/// whole suite. So does one whose line ran in the whole suite's run but in
+/// no test on its own (code reached only under load or by timing).
 struct CoverageMap: Codable, Equatable, Sendable {
     /// A function's code: from its first region's start to its last
     /// region's end, in one file.
@@ -42,16 +43,19 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let reached: [String: [Int]]
     /// Each test's seconds when it ran on its own.
     let seconds: [String: Double]
+    /// Lines, by file, that ran in the whole suite's run but in no test on its own.
+    let suiteOnly: [String: Set<Int>]
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly }
 
-    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double]) {
+    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:]) {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
+        self.suiteOnly = suiteOnly
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -64,7 +68,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(functions: container.decode([Function].self, forKey: .functions),
                       reached: container.decode([String: [Int]].self, forKey: .reached),
-                      seconds: container.decode([String: Double].self, forKey: .seconds))
+                      seconds: container.decode([String: Double].self, forKey: .seconds),
+                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:])
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -72,10 +77,11 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(functions, forKey: .functions)
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
+        try container.encode(suiteOnly, forKey: .suiteOnly)
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
-        lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds
+        lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
@@ -89,6 +95,10 @@ struct CoverageMap: Codable, Equatable, Sendable {
             }
             func within(_ first: Int, _ last: Int) -> [Int] {
                 candidates.filter { functions[$0].firstLine <= first && last <= functions[$0].lastLine }
+            }
+            let underLoad = suiteOnly[file] ?? []
+            if let line = (lines.removed + lines.insertedBefore.flatMap { [$0 - 1, $0] }).sorted().first(where: underLoad.contains) {
+                return .unknown("\(file):\(line) ran in the whole suite but in no test on its own (it runs only under load or by timing)")
             }
             for line in lines.removed {
                 let found = within(line, line)
@@ -109,13 +119,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             if functions[index].onlyInExecutable == true {
                 return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
             }
-            let claimed = testsByFunction[index] ?? []
-            // Ran in the pass, yet no single test's profile names it: the
-            // profiles and the map disagree, so the map cannot be trusted here.
-            if claimed.isEmpty, functions[index].count > 0 {
-                return .unknown("\(functions[index].file):\(functions[index].firstLine) ran in the coverage pass but no test's own profile shows it")
-            }
-            tests.formUnion(claimed)
+            tests.formUnion(testsByFunction[index] ?? [])
         }
         guard !tests.isEmpty else { return .noTest }
         return .tests(tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) })

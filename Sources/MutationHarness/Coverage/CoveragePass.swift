@@ -5,7 +5,10 @@ import Foundation
 /// (`CoverageMap`). Each test's
 /// profile files are named by process (`%p`), so a process the test starts
 /// from an instrumented executable (the fault child, a built tool) counts
-/// as that test's.
+/// as that test's. The whole suite's own run (the baseline, its profiles
+/// in `suiteProfiles`) is compared with the tests' by code region: what ran
+/// there but in no test alone runs only under load, and no test can be
+/// chosen for it (`CoverageMap.suiteOnly`).
 ///
 /// A test that fails on its own, writes no profile, or a profile the tools
 /// cannot read stops the pass with a `CoverageError`: the run then gives
@@ -17,8 +20,10 @@ struct CoveragePass {
     var runner: any CommandRunning
     /// The built scratch copy.
     var root: URL
-    /// Where profiles are written (emptied first).
+    /// Where profiles are written (emptied first, removed after).
     var folder: URL
+    /// The profiles the baseline's whole-suite run wrote (removed after).
+    var suiteProfiles: URL
     var environment: [String: String]
     var log: URL
     /// Each test's time limit.
@@ -34,10 +39,12 @@ struct CoveragePass {
         } catch {
             throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Any one indexed profile lets llvm-cov read the build's coverage
-        // mapping: every function and its regions, run or not.
-        let mapping = folder.appendingPathComponent("mapping.profdata").path
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: suiteProfiles)
+        }
+        // Each test's profile, kept to be merged into one (`alone`).
+        try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
         // A program started without the environment writes here instead (see `measure`).
         try? FileManager.default.removeItem(at: stray)
         let next = Locked(0)
@@ -56,7 +63,7 @@ struct CoveragePass {
                 guard let index else { return }
                 state.withLock { $0.running[worker] = tests[index].id }
                 do {
-                    try pass.measure(tests[index], index: index, mapping: index == 0 ? mapping : nil, worker: worker, state: state)
+                    try pass.measure(tests[index], index: index, worker: worker, state: state)
                 } catch {
                     state.withLock { $0.error = $0.error ?? error }
                 }
@@ -79,15 +86,28 @@ struct CoveragePass {
         }
         let seconds = state.value.seconds
         guard !tests.isEmpty else { throw CoverageError(reason: "no test to measure") }
-        let exported = try export(mapping)
+        // Every test's profile in one: with it llvm-cov reads the build's
+        // coverage mapping (every function and its regions, run or not) and
+        // what the tests ran, each on its own.
+        let alone = folder.appendingPathComponent("alone.profdata").path
+        let list = folder.appendingPathComponent("alone.txt")
+        let profiles = ((try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []).sorted().map { kept.appendingPathComponent($0).path }
+        do {
+            try Data(profiles.map { $0 + "\n" }.joined().utf8).write(to: list)
+        } catch {
+            throw CoverageError(reason: "cannot write \(list.path): \(error.localizedDescription)")
+        }
+        try tool([llvm.profdata, "merge", "-sparse", "-o", alone, "--input-files=" + list.path])
+        let aloneExport = try LLVMCoverage.exportedFunctions(try export(alone))
+        let suiteOnly = try suiteOnlyLines(alone: aloneExport)
         // Every function a test ran must be one the mapping knows (in any
         // file): a name the two spell differently would hide a test.
-        let known = try LLVMCoverage.functions(exportJSON: exported, root: "/") // every file; paths lose their leading "/"
+        let known = LLVMCoverage.functions(aloneExport, root: "/") // every file; paths lose their leading "/"
         let unknown = Set(reachedNames.values.joined()).subtracting(known.map(\.name))
         if let example = unknown.sorted().first {
             throw CoverageError(reason: "\(unknown.count) function(s) the tests ran are not in the coverage mapping (such as \(example)): the profiles and the build disagree")
         }
-        let inTestExecutable = Set(try LLVMCoverage.functions(exportJSON: try export(mapping, objects: []), root: "/").map(\.name))
+        let inTestExecutable = Set(try LLVMCoverage.exportedFunctions(try export(alone, objects: [])).map(\.name))
         // The copy's own files, relative to it: the same export, read once.
         let prefix = String(root.path.drop { $0 == "/" }) + (root.path.hasSuffix("/") ? "" : "/")
         var functions = known.filter { $0.file.hasPrefix(prefix) }.map { function in
@@ -103,7 +123,33 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds)
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly)
+    }
+
+    /// Where each test's indexed profile is kept until the pass merges them.
+    /// (Not as text: `llvm-profdata` cannot read back the text it writes of
+    /// Swift functions, whose names start with `$` as its bitmap lines do.)
+    private var kept: URL { folder.appendingPathComponent("alone") }
+
+    /// The lines of the copy that ran in the whole suite's run but in no
+    /// test alone. Without a profile of that run nothing can be said of
+    /// code reached only under load, so the pass stops.
+    private func suiteOnlyLines(alone: [LLVMCoverage.ExportedFunction]) throws -> [String: Set<Int>] {
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: suiteProfiles.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+            .sorted().map { suiteProfiles.appendingPathComponent($0).path }
+        guard !written.isEmpty else {
+            throw CoverageError(reason: "the whole suite's run wrote no coverage profile in \(suiteProfiles.path), so code that runs only under load cannot be told apart")
+        }
+        let suite = folder.appendingPathComponent("suite.profdata").path
+        try tool([llvm.profdata, "merge", "-sparse", "-o", suite] + written)
+        let lines = LLVMCoverage.suiteOnlyLines(suite: try LLVMCoverage.exportedFunctions(try export(suite)), alone: alone, root: root.path)
+        if !lines.isEmpty {
+            let listed = lines.sorted { $0.key < $1.key }.map { "  \($0.key): " + $0.value.sorted().map(String.init).joined(separator: ", ") }
+            LogFile.append("== ran in the whole suite but in no test on its own\n" + listed.joined(separator: "\n") + "\n", to: log)
+            print("  \(lines.values.map(\.count).reduce(0, +)) line(s) in \(lines.count) file(s) ran in the whole suite but in no test on its own: "
+                + "a mutant there runs the whole suite (listed in \(log.lastPathComponent))")
+        }
+        return lines
     }
 
     /// What the workers share.
@@ -123,9 +169,8 @@ struct CoveragePass {
     /// (its working folder: the copy's, for a test's child).
     private var stray: URL { root.appendingPathComponent("default.profraw") }
 
-    /// Runs one test alone and records what it ran (`mapping`: also writes
-    /// the indexed profile llvm-cov reads the mapping with).
-    private func measure(_ test: (id: String, library: TestLibrary), index: Int, mapping: String?, worker: Int, state: Locked<PassState>) throws {
+    /// Runs one test alone and records what it ran; its profile is kept in `kept`.
+    private func measure(_ test: (id: String, library: TestLibrary), index: Int, worker: Int, state: Locked<PassState>) throws {
         let raw = folder.appendingPathComponent("raw-\(index)")
         try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: raw) }
@@ -135,16 +180,14 @@ struct CoveragePass {
         guard !written.isEmpty else {
             throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
         }
-        if let mapping { try tool([llvm.profdata, "merge", "-sparse", "-o", mapping] + written) }
-        // Sparse: only the functions that ran, a few kilobytes.
-        let text = try tool([llvm.profdata, "merge", "-sparse", "-text", "-o", "-"] + written)
+        let text = try keep(written, as: "\(index)")
         let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
         // A process a test started with an environment of its own wrote
         // `default.profraw`: it belongs to this test or to one running beside
         // it, so it counts for each of them.
         let claimed = raw.appendingPathComponent("stray.profraw")
         if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
-            let strayText = try tool([llvm.profdata, "merge", "-sparse", "-text", "-o", "-", claimed.path])
+            let strayText = try keep([claimed.path], as: "\(index)-stray")
             let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
             state.withLock { value in
                 for owner in Set([test.id] + value.running.values) { value.strayNames[owner, default: []].formUnion(strayNames) }
@@ -154,6 +197,14 @@ struct CoveragePass {
             value.reached[test.id] = names
             value.seconds[test.id] = result.seconds
         }
+    }
+
+    /// Merges raw profiles into `kept` as `name.profdata` (sparse: only the
+    /// functions that ran, a few kilobytes); returns them as text.
+    private func keep(_ raw: [String], as name: String) throws -> Data {
+        let indexed = kept.appendingPathComponent(name + ".profdata").path
+        try tool([llvm.profdata, "merge", "-sparse", "-o", indexed] + raw)
+        return try tool([llvm.profdata, "merge", "-sparse", "-text", "-o", "-", indexed])
     }
 
     /// Runs one test alone with its profiles written into `profiles`.

@@ -341,7 +341,19 @@ public final class Lab {
             return
         }
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
-        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, baseline: true)
+        // With coverage, the suite's run keeps its profiles: the coverage pass
+        // compares them with each test's own (code run only under load).
+        var profiles: [String: String] = [:]
+        if configuration.coverage {
+            try? FileManager.default.removeItem(at: suiteProfiles)
+            try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
+            try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
+            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
+        }
+        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+        // A program a test started with an environment of its own wrote here.
+        try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
+                                          to: suiteProfiles.appendingPathComponent("stray.profraw"))
         report.baselineTestSeconds = test.seconds
         guard test.termination != .timedOut else { throw LabError.baselineTimedOut(log: log.path) }
         guard tests.failures.isEmpty, test.termination.succeeded else {
@@ -358,11 +370,15 @@ public final class Lab {
 
     // MARK: - Choosing each mutant's tests
 
+    /// Where the baseline's whole-suite run writes its coverage profiles.
+    private var suiteProfiles: URL { workspace.root.appendingPathComponent(".mutate/suite-profile") }
+
     /// Runs every test on its own in the instrumented build and keeps which
     /// functions each one runs. Whatever stops the pass (no LLVM tools, a
     /// test that fails alone, an unreadable profile) is said, and every
     /// mutant then gets the whole suite.
     private func runCoveragePass() throws {
+        defer { try? FileManager.default.removeItem(at: suiteProfiles) }
         let log = logs.appendingPathComponent("coverage.log")
         try? FileManager.default.removeItem(at: log)
         guard let binary = TestBinary.find(in: workspace.root) else {
@@ -377,7 +393,8 @@ public final class Lab {
         print("Measuring which tests reach which code (\(tests.count) tests, each on its own)...")
         let started = Date()
         let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
-                                folder: workspace.root.appendingPathComponent(".mutate/coverage"), environment: environment, log: log,
+                                folder: workspace.root.appendingPathComponent(".mutate/coverage"), suiteProfiles: suiteProfiles,
+                                environment: environment, log: log,
                                 timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
         do {
             coverage = try pass.run(tests)
@@ -406,7 +423,7 @@ public final class Lab {
             }
         }
         print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
-            + "\(counts.unknown) the whole suite (their lines are outside every function)")
+            + "\(counts.unknown) the whole suite (the map cannot tell who reaches them; each one's log says why)")
     }
 
     private func runMutant(_ mutant: Mutant) throws -> MutantResult {

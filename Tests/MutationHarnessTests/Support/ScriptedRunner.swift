@@ -31,6 +31,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var binaryRuns: [[String]] = []
     /// The functions each test runs, as its coverage profile names them.
     var reaches: [String: [String]] = ["T.Suite/adds()": ["add"], "T.Suite/other()": [], "Other.Suite/unrelated()": []]
+    /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
+    var suiteOnlyReaches: [String] = []
+    /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
+    var writesSuiteProfile = true
 
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> Bool)?) throws -> ProcessResult
@@ -109,6 +113,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         }
         let runsT = runs("T.Suite/adds()")
         let runsOther = runs("Other.Suite/unrelated()")
+        if writesSuiteProfile, let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
+            let ran = (runsT ? ["T.Suite/adds()", "T.Suite/other()"] : []) + (runsOther ? ["Other.Suite/unrelated()"] : [])
+            try writeProfile(ran.flatMap { reaches[$0] ?? [] } + suiteOnlyReaches, to: profile)
+        }
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
@@ -135,6 +143,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
     }
 
+    /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
+    private func writeProfile(_ functions: [String], to profile: String) throws {
+        let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
+    }
+
     /// The test executable started directly: runs the tests its `--filter`s
     /// match, writes what they reach to `LLVM_PROFILE_FILE` (in
     /// `llvm-profdata merge -text` form), and fails `T.Suite/adds()` on `a - b`.
@@ -145,9 +159,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         binaryRuns.append(chosen)
         watched.append(stopWhen != nil)
         if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
-            let text = chosen.flatMap { reaches[$0] ?? [] }
-                .map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
-            try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
+            try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
         }
         let failing = chosen.contains("T.Suite/adds()") && source.contains("a - b")
         let cases = chosen.map { id in
