@@ -63,7 +63,8 @@ struct LabCoverageTests {
                             cov: scratch.url.appendingPathComponent("tools/llvm-cov").path)
     }
 
-    private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in }) throws
+    private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in },
+                     limits: (multiplier: Double, constant: Double)? = nil) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
     {
         try withScratch { scratch in
@@ -73,6 +74,7 @@ struct LabCoverageTests {
             let package = scratch.url.appendingPathComponent("pkg")
             var configuration = LabConfiguration(packagePath: package)
             configuration.stopAtFirstFailure = !allTests
+            if let limits { (configuration.timeoutMultiplier, configuration.timeoutConstant) = limits }
             let runner = ScriptedRunner()
             runner.makesTestBinary = true
             configure(runner)
@@ -149,5 +151,16 @@ struct LabCoverageTests {
         defer { try? FileManager.default.removeItem(at: logs) }
         #expect(output.contains("coverage pass stopped: the whole suite's run wrote no coverage profile"), "\(output)")
         #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage })
+    }
+
+    @Test func chosenTestsGetTheSuitesFormulaAppliedToTheirOwnTime() throws {
+        // The baseline suite says it took 0.3 s, each test alone 0.05 s: 2 x 0.3 + 1 and 2 x 0.05 + 1.
+        let (report, runner, _, logs) = try run(limits: (2, 1))
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.testTimeoutSeconds == 1.6)
+        let limit = try #require(runner.binaryLimits.last ?? nil)
+        #expect(abs(limit - 1.1) < 0.001, "the one covering test's run: \(runner.binaryLimits)")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("mutate: Swift Testing, 1 test(s), time limit 1s"), "\(log)")
     }
 }

@@ -35,7 +35,8 @@ enum HelpText {
                                     must be under .build/, or outside the package and new, empty or made by mutate
           --mutant NAME             run only this mutant (repeatable)
           --threshold PCT           lowest passing score, 0-100 (default: 100)
-          --timeout-multiplier X    test limit = baseline test time x X + 30 s (default: 3)
+          --timeout-multiplier X    test limit = the tests' time x X + 30 s (default: 3; the
+                                    baseline's time, or the chosen tests' time alone)
           --timeout SECONDS         a fixed test time limit per mutant instead
           --shard K/N               run the K-th of N slices of the mutants (CI fan-out)
           --wait                    if another run holds the scratch copy, wait for it (default: exit 6)

@@ -536,6 +536,11 @@ public final class Lab {
         throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
     {
         appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
+        // Each run's limit is the suite's formula applied to its tests' time
+        // alone in the coverage pass (never more than the whole suite's).
+        func limit(_ tests: [String]) -> Double {
+            min(report.testTimeoutSeconds, configuration.testTimeout(baselineSeconds: tests.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
+        }
         let xunit = results.appendingPathComponent("\(name).xml")
         let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -548,8 +553,9 @@ public final class Lab {
         var last: (ProcessTermination, TestRunReport, Classifier.Verdict)?
         if !swiftTesting.isEmpty {
             let watcher = configuration.stopAtFirstFailure ? EventStreamWatcher(events) : nil
+            appendLine(String(format: "mutate: Swift Testing, %d test(s), time limit %.0fs", swiftTesting.count, limit(swiftTesting)), to: log)
             let run = try runner.run(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events), in: workspace.root,
-                                     environment: environment, log: log, timeout: report.testTimeoutSeconds,
+                                     environment: environment, log: log, timeout: limit(swiftTesting),
                                      stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
             seconds += run.seconds
             let read = TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
@@ -561,8 +567,9 @@ public final class Lab {
         if !xctest.isEmpty {
             let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
             let watcher = configuration.stopAtFirstFailure ? XCTestFailureWatcher(log, from: logged) : nil
+            appendLine(String(format: "mutate: XCTest, %d test(s), time limit %.0fs", xctest.count, limit(xctest)), to: log)
             let run = try runner.run(binary.xctest(xctest), in: workspace.root, environment: environment, log: log,
-                                     timeout: report.testTimeoutSeconds, stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
+                                     timeout: limit(xctest), stopWhen: watcher.map { watcher in { watcher.hasFailure() } })
             seconds += run.seconds
             let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
             var read = TestRunReport.read(xunitPath: results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)

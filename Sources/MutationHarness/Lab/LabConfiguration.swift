@@ -12,7 +12,8 @@ public struct LabConfiguration: Sendable {
     public var scratchPath: URL
     /// Score (percent) below which the gate fails.
     public var threshold = 100
-    /// Test time limit per mutant: baseline test time x multiplier + constant.
+    /// Test time limit per mutant: the tests' time x multiplier + constant
+    /// (the baseline's for the whole suite, covering tests' time alone).
     public var timeoutMultiplier = 3.0
     public var timeoutConstant = 30.0
     /// An explicit test time limit in seconds, replacing the formula.

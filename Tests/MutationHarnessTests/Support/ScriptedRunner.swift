@@ -29,6 +29,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var makesTestBinary = false
     /// The tests each run of the test executable ran, in order.
     private(set) var binaryRuns: [[String]] = []
+    /// The time limit of each run of the test executable.
+    private(set) var binaryLimits: [Double?] = []
     /// The functions each test runs, as its coverage profile names them.
     var reaches: [String: [String]] = ["T.Suite/adds()": ["add"], "T.Suite/other()": [], "Other.Suite/unrelated()": []]
     /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
@@ -41,7 +43,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     {
         let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
         calls.append((arguments[1], source))
-        if arguments[0].hasSuffix(".xctest") { return try runBinary(arguments, source: source, environment: environment, stopWhen: stopWhen) }
+        if arguments[0].hasSuffix(".xctest") {
+            binaryLimits.append(timeout)
+            return try runBinary(arguments, source: source, environment: environment, stopWhen: stopWhen)
+        }
         #expect(environment["MUTATE_RUNNING"] == "1")
         #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
         func append(_ text: String) {
