@@ -56,6 +56,7 @@ struct HarnessCommandTests {
         let errors = OutputBox()
         var harness = Harness(workingDirectory: scratch.url, print: { output.append($0) }, printError: { errors.append($0) })
         harness.toolchain.runner = runner
+        harness.headCommit = { _ in "abc1234" }
         harness.toolchain.findPoints = { explorer, _, print in
             print("  reading Tiny (1 file(s))")
             if let failing { throw failing }
@@ -151,6 +152,68 @@ struct HarnessCommandTests {
             outcome = mutate(["--package-path", "pkg", "--scratch", "elsewhere/file"], in: scratch)
             #expect(outcome.code == .usage, "\(outcome)")
             #expect(outcome.errors.hasPrefix("error: "), "\(outcome.errors)")
+        }
+    }
+
+    // MARK: - rebase
+
+    /// `subtracts` recorded when `a + b` sat on line 3 of a shorter file.
+    private func staleAfterARefactor(in scratch: Scratch) throws -> URL {
+        let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift",
+                          "import Foundation\n\npublic enum Arithmetic {\n    public enum Integers {\n        public static func add(_ a: Int, _ b: Int) -> Int {\n            a + b // adds\n        }\n    }\n}\n")
+        return package
+    }
+
+    @Test func rebaseCarriesAStaleMutantWritesItsFileAndCheckThenPasses() throws {
+        try withScratch { scratch in
+            let package = try staleAfterARefactor(in: scratch)
+            let file = package.appendingPathComponent("mutants/subtracts.patch")
+            let before = try String(contentsOf: file, encoding: .utf8)
+            var outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .brokenMutant)
+            #expect(outcome.output.contains("\n       `mutate rebase subtracts` can carry it: Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6\n"),
+                    "\(outcome.output)")
+
+            outcome = mutate(["rebase", "--dry-run", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome.errors)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == before, "--dry-run writes nothing")
+            #expect(outcome.output.contains("\n  --        a + b // adds\n"), "the old patch: \(outcome.output)")
+            #expect(outcome.output.contains("\n  +-            a + b // adds\n  ++            a - b // adds\n"), "the new patch, re-indented: \(outcome.output)")
+            #expect(outcome.output.hasSuffix("1 would be rebased, 0 left stale, 0 already apply"), "\(outcome.output)")
+
+            var harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { _ in })
+            harness.now = { Date(timeIntervalSince1970: 1_800_000_000) } // 2027-01-15
+            harness.headCommit = { _ in nil }
+            #expect(harness.main(["rebase", "subtracts", "--package-path", "pkg"]) == .passed)
+            let after = try String(contentsOf: file, encoding: .utf8)
+            #expect(after.hasPrefix("Mutant: subtracts\nDescription: subtracts in a user's words\nRebased: 2027-01-15\n\n"), "\(after)")
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome.output)")
+            outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.output == "ok       subtracts: applies as it is\n0 rebased, 0 left stale, 1 already apply")
+        }
+    }
+
+    @Test func rebaseLeavesAMutantWhoseLinesAreGoneStaleAndItsFileUntouched() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b // adds", with: "a + b // sums"))
+            let file = package.appendingPathComponent("mutants/subtracts.patch")
+            let before = try String(contentsOf: file, encoding: .utf8)
+            var outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .brokenMutant)
+            #expect(outcome.output.hasPrefix("stale    subtracts: Sources/Tiny/Arithmetic.swift: the lines hunk '@@ -3 +3 @@' changes are gone ('a + b // adds'); nearest: Sources/Tiny/Arithmetic.swift:3 ("),
+                    "\(outcome.output)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == before)
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.output.contains("\n       rebase cannot carry it: "), "\(outcome.output)")
+
+            outcome = mutate(["rebase", "Not_A_Name", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            outcome = mutate(["rebase", "missing", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.contains("missing"), "\(outcome.errors)")
         }
     }
 

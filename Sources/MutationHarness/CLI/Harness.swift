@@ -16,6 +16,12 @@ public struct Harness {
     /// Builds, tests and reads the syntax tree; tests replace it so the
     /// sub-commands run without spawning a toolchain.
     var toolchain = HarnessToolchain()
+    /// Today's date and the package's commit for `Rebased:` headers; tests fix them.
+    var now: () -> Date = Date.init
+    var headCommit: (URL) -> String? = { package in
+        guard let result = try? CapturedCommand.run(["git", "-C", package.path, "rev-parse", "--short", "HEAD"]), result.status == 0 else { return nil }
+        return String(decoding: result.output, as: UTF8.self).trimmed.split(separator: "\n").first.map(String.init)
+    }
 
     public init(workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                 print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
@@ -72,6 +78,8 @@ public struct Harness {
             return list(common, names: names)
         case .check(let common):
             return check(common)
+        case let .rebase(common, names, dryRun):
+            return rebase(common, names: names, dryRun: dryRun)
         case .record(let options):
             return record(options)
         case .run(let options):
@@ -154,10 +162,68 @@ public struct Harness {
             case .failure(let error):
                 stale += 1
                 print("stale  \(mutant.name): \(error)")
+                switch MutantRebaser.rebase(mutant, root: package) {
+                case .rebased(_, let moves):
+                    print("       `mutate rebase \(mutant.name)` can carry it: " + moves.joined(separator: "; "))
+                case .refused(let refusal):
+                    print("       rebase cannot carry it: \(refusal)")
+                case .applies:
+                    break
+                }
             }
         }
         print("\(mutants.count - stale) of \(mutants.count) mutants apply to the current source")
         return stale == 0 ? .passed : .brokenMutant
+    }
+
+    private func rebase(_ common: CommonOptions, names: [String], dryRun: Bool) -> HarnessExitCode {
+        let loaded = loadMutants(common).flatMap { select(names, from: $0) }
+        guard case .success(let mutants) = loaded else { return loaded.failureCode }
+        let package = paths(common).package
+        let commit = headCommit(package)
+        let stamp = ISO8601DateFormatter.string(from: now(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            + (commit.map { " onto \($0)" } ?? "")
+        var counts = (applied: 0, rebased: 0, stale: 0)
+        for mutant in mutants {
+            switch MutantRebaser.rebase(mutant, root: package) {
+            case .applies:
+                counts.applied += 1
+                print("ok       \(mutant.name): applies as it is")
+            case .refused(let refusal):
+                counts.stale += 1
+                print("stale    \(mutant.name): \(refusal)")
+            case let .rebased(diff, moves):
+                let file = URL(fileURLWithPath: mutant.filePath)
+                guard let old = try? String(contentsOf: file, encoding: .utf8) else {
+                    return fail(.usage, "cannot read \(file.path)")
+                }
+                let new = MutantRebaser.rewrite(old, with: diff, stamp: stamp)
+                // What is written must read back as the same mutant.
+                guard let reread = try? MutantFileParser.parse(new, file: file.path), reread.name == mutant.name, reread.diff == diff else {
+                    counts.stale += 1
+                    print("stale    \(mutant.name): the rebased file does not read back as the same mutant (a defect of rebase: please report it)")
+                    continue
+                }
+                counts.rebased += 1
+                print("rebased  \(mutant.name): " + moves.joined(separator: "; "))
+                if dryRun {
+                    for line in LineDiff.unified(old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                                 new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) {
+                        print("  " + line)
+                    }
+                    continue
+                }
+                do {
+                    try Data(new.utf8).write(to: file, options: .atomic)
+                } catch {
+                    return fail(.usage, "cannot write \(file.path): \(error.localizedDescription) (it is unchanged)")
+                }
+            }
+        }
+        let verb = dryRun ? "would be rebased" : "rebased"
+        print("\(counts.rebased) \(verb), \(counts.stale) left stale, \(counts.applied) already apply"
+            + (counts.rebased > 0 && !dryRun ? "; run the gate on them (`swift run mutate --mutant NAME`) to see each build and be killed" : ""))
+        return counts.stale == 0 ? .passed : .brokenMutant
     }
 
     private func run(_ options: RunOptions) -> HarnessExitCode {

@@ -10,13 +10,14 @@ enum HelpText {
         case "merge": merge
         case "explore": explore
         case "promote": promote
+        case "rebase": rebase
         default: overview
         }
     }
 
     static let overview = """
         USAGE: mutate [run] [options]
-               mutate list | check | record | merge | help SUB-COMMAND
+               mutate list | check | record | rebase | merge | explore | promote | help SUB-COMMAND
 
         Runs every hand-written mutant in mutants/ against the package's test
         suite in a scratch copy under .build/mutate, writes a kill report, and
@@ -24,8 +25,8 @@ enum HelpText {
         After the baseline a coverage pass runs each test on its own in an
         instrumented build; each mutant then runs only the tests that reach
         its code, stopping at the first failure. A mutant no test reaches is
-        NoCoverage (it counts as missed, and costs no test run); one whose
-        lines are outside every function runs the whole suite.
+        NoCoverage (it counts as missed, and costs no test run); one the
+        coverage map cannot place runs the whole suite.
 
         OPTIONS (run):
           --package-path DIR        the package to mutate (default: .)
@@ -48,6 +49,7 @@ enum HelpText {
         SUB-COMMANDS:
           list      print the mutants
           check     every patch still applies to today's source (no build)
+          rebase    carry stale mutants onto today's source after a refactor
           record    turn an uncommitted bug under Sources/ into mutants/NAME.patch
           merge     combine the reports of every --shard run and gate on the total
           explore   generate mutants from the compiler's syntax tree and run them
@@ -79,11 +81,33 @@ enum HelpText {
         USAGE: mutate check [--package-path DIR] [--mutants DIR]
 
         Applies every patch in memory to today's source, without building, and
-        names each hunk that no longer matches. Exit 0 when all apply, 4 when
-        one is stale, 2 when a mutant file cannot be used.
+        names each hunk that no longer matches, and whether `mutate rebase`
+        can carry that mutant onto today's source. Exit 0 when all apply, 4
+        when one is stale, 2 when a mutant file cannot be used.
 
         EXAMPLE:
           swift run mutate check
+        """
+
+    static let rebase = """
+        USAGE: mutate rebase [NAME...] [--dry-run] [--package-path DIR] [--mutants DIR]
+
+        Carries stale mutants (all, or the NAMEd ones) onto today's source and
+        rewrites their files: headers kept, a `Rebased:` line added. A hunk
+        moves only where the lines it changes occur exactly once, indentation
+        aside (in its file, or in one other file they moved to); its added
+        lines take the new indentation. Anything less certain is left stale,
+        with the reason and the nearest candidates. The gate never rebases.
+        Exit 0 when nothing is left stale, 4 when one is, 2 on bad input.
+
+        OPTIONS:
+          --dry-run            print each new patch as a diff of the old; write nothing
+          --package-path DIR   the package (default: .)
+          --mutants DIR        the mutant patches (default: PACKAGE/mutants)
+
+        EXAMPLE:
+          swift run mutate rebase --dry-run
+          swift run mutate rebase regenerated-install-id
         """
 
     static let record = """

@@ -21,6 +21,7 @@ enum HarnessCommand: Equatable {
     case run(RunOptions)
     case list(CommonOptions, mutants: [String])
     case check(CommonOptions)
+    case rebase(CommonOptions, mutants: [String], dryRun: Bool)
     case record(RecordOptions)
     case merge(output: String, inputs: [String], threshold: Int?)
     case explore(ExploreOptions)
@@ -108,7 +109,7 @@ struct RecordOptions: Equatable {
 /// swift-argument-parser: `--flag value` and `--flag=value`, options checked
 /// against the sub-command they are given to, did-you-mean for typos.
 enum OptionParser {
-    static let subcommands = ["run", "list", "check", "record", "merge", "explore", "promote", "help"]
+    static let subcommands = ["run", "list", "check", "record", "rebase", "merge", "explore", "promote", "help"]
 
     /// The options each sub-command takes (`true`: takes a value).
     static let options: [String: [String: Bool]] = {
@@ -121,6 +122,7 @@ enum OptionParser {
             "run": run,
             "list": common.merging(["--mutant": true]) { $1 },
             "check": common,
+            "rebase": common.merging(["--dry-run": false]) { $1 },
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
             "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true, "--id": true]) { $1 }.filter { $0.key != "--mutant" },
@@ -208,6 +210,11 @@ enum OptionParser {
         case "check":
             guard positional.isEmpty else { throw UsageError(message: "check takes no arguments, found '\(positional[0])'", subcommand: subcommand) }
             return .check(common)
+        case "rebase":
+            for name in positional where !MutantFileParser.isValidName(name) {
+                throw UsageError(message: MutantFileParser.nameRule(name), subcommand: subcommand)
+            }
+            return .rebase(common, mutants: positional, dryRun: has("--dry-run"))
         case "list":
             guard positional.isEmpty else { throw UsageError(message: "list takes no arguments, found '\(positional[0])'", subcommand: subcommand) }
             return .list(common, mutants: all("--mutant"))

@@ -439,6 +439,10 @@ public final class Lab {
         case .failure(let error):
             result.status = .stale
             result.reason = error.description
+            // The gate never rebases, but says when `rebase` would carry it.
+            if generate == nil, case .rebased = MutantRebaser.rebase(mutant, root: workspace.root) {
+                result.reason = (result.reason ?? "") + "; `swift run mutate rebase \(mutant.name)` would carry it onto today's source"
+            }
             try? Data("stale: \(error.description)\n".utf8).write(to: log)
             return result
         }

@@ -80,3 +80,32 @@ struct Hunk: Equatable, Sendable {
         return start...max(start, last ?? start)
     }
 }
+
+extension UnifiedDiff {
+    /// The diff as `git diff` prints it, without `index` lines (a rewritten
+    /// diff has no blob ids to name).
+    var text: String {
+        var out = ""
+        for file in files {
+            let old = file.oldPath ?? file.path, new = file.newPath ?? file.path
+            out += "diff --git a/\(old) b/\(new)\n"
+            out += "--- \(file.oldPath.map { "a/" + $0 } ?? "/dev/null")\n+++ \(file.newPath.map { "b/" + $0 } ?? "/dev/null")\n"
+            for hunk in file.hunks {
+                out += hunk.header + "\n"
+                let lastOld = hunk.lines.lastIndex { if case .added = $0 { false } else { true } }
+                let lastNew = hunk.lines.lastIndex { if case .removed = $0 { false } else { true } }
+                for (index, line) in hunk.lines.enumerated() {
+                    switch line {
+                    case .context(let text): out += " " + text + "\n"
+                    case .removed(let text): out += "-" + text + "\n"
+                    case .added(let text): out += "+" + text + "\n"
+                    }
+                    if (index == lastOld && hunk.oldHasNoFinalNewline) || (index == lastNew && hunk.newHasNoFinalNewline) {
+                        out += "\\ No newline at end of file\n"
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

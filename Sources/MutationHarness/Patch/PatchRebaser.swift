@@ -1,0 +1,328 @@
+/// Carries a stale patch onto today's source when the lines it changes are
+/// still there, only moved, re-indented or given new neighbours.
+///
+/// Each hunk's changed lines (its removed lines with the context between
+/// them; for a pure insertion, the two lines around it) are looked for by
+/// their text with indentation ignored. A hunk moves only when they occur
+/// exactly once: in its own file, or (when they are gone from it) in one
+/// other file of the package. Its added lines take the new place's
+/// indentation, its context is taken from today's file. Anything less
+/// certain is refused with the reason and the nearest candidates: a
+/// rebased mutant that changes another place than the original meant is
+/// worse than a stale one.
+enum PatchRebaser {
+    /// What became of one patch.
+    enum Outcome: Equatable {
+        /// It applies as it is.
+        case applies
+        /// It was carried: the new diff, and one line per moved hunk saying where it went.
+        case rebased(UnifiedDiff, moves: [String])
+        /// It cannot be carried safely.
+        case refused(Refusal)
+    }
+
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        var reason: String
+        /// The places most like the changed lines (`file:line (NN% alike)`), best first.
+        var candidates: [String] = []
+
+        var description: String {
+            candidates.isEmpty ? reason : reason + "; nearest: " + candidates.joined(separator: ", ")
+        }
+    }
+
+    /// Rebases `diff` onto the package `read` gives (a path relative to the
+    /// package, nil for no such file); `files` lists the package's files a
+    /// hunk may have moved to.
+    static func rebase(_ diff: UnifiedDiff, reading read: (String) -> String?, files: [String]) -> Outcome {
+        if case .success = diff.changes(reading: read) { return .applies }
+        var rebased: [FilePatch] = []
+        var moves: [String] = []
+        for file in diff.files {
+            guard let old = file.oldPath, let new = file.newPath, old == new else {
+                return .refused(Refusal(reason: "\(file.path): a patch that creates, deletes or renames a file is not carried"))
+            }
+            if let content = read(old), (try? PatchApplier.apply(file, to: content)) != nil {
+                rebased.append(file)
+                continue
+            }
+            switch carry(file, reading: read, files: files) {
+            case .success(let carried):
+                rebased += carried.patches
+                moves += carried.moves
+            case .failure(let refusal):
+                return .refused(refusal)
+            }
+        }
+        let result = UnifiedDiff(files: rebased)
+        // The guard of "never wrong": it applies, and makes the original's change.
+        guard case .success = result.changes(reading: read), sameChange(diff, result) else {
+            return .refused(Refusal(reason: "the carried patch does not make the same change (a defect of rebase: please report it)"))
+        }
+        return .rebased(result, moves: moves)
+    }
+
+    /// Whether two diffs remove and add the same lines, indentation aside.
+    static func sameChange(_ a: UnifiedDiff, _ b: UnifiedDiff) -> Bool {
+        func changed(_ diff: UnifiedDiff) -> [String] {
+            diff.files.flatMap(\.hunks).map { hunk in
+                hunk.lines.compactMap { line in
+                    switch line {
+                    case .removed(let text): "-" + text.trimmed
+                    case .added(let text): "+" + text.trimmed
+                    case .context: nil
+                    }
+                }.joined(separator: "\n")
+            }.sorted()
+        }
+        return changed(a) == changed(b)
+    }
+
+    // MARK: - One file
+
+    private struct Located {
+        var path: String
+        /// 0-based index in that file of the hunk's first core line.
+        var position: Int
+        var hunk: Hunk
+        /// The header the hunk had in the old patch.
+        var original: String
+    }
+
+    private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String])
+        -> Result<(patches: [FilePatch], moves: [String]), Refusal>
+    {
+        var located: [Located] = []
+        for hunk in file.hunks {
+            if hunk.oldHasNoFinalNewline || hunk.newHasNoFinalNewline {
+                return .failure(Refusal(reason: "\(file.path): hunk '\(hunk.header)' touches the end of a file without a final newline; it is not carried"))
+            }
+            let core = Core(hunk)
+            var found = core.places(in: read(file.path).map { TextFile($0).lines } ?? [])
+            var path = file.path
+            if found.isEmpty {
+                // Gone from its file: moved to exactly one other file?
+                var elsewhere: [(String, [Int])] = []
+                for other in files where other != file.path {
+                    guard let text = read(other) else { continue }
+                    let places = core.places(in: TextFile(text).lines)
+                    if !places.isEmpty { elsewhere.append((other, places)) }
+                }
+                if elsewhere.count == 1 {
+                    (path, found) = elsewhere[0]
+                } else if elsewhere.count > 1 {
+                    return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone from it and found in \(elsewhere.count) other files",
+                                            candidates: elsewhere.prefix(5).map { "\($0.0):\($0.1[0] + 1)" }))
+                } else {
+                    return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
+                                            candidates: nearest(core, in: file.path, files: files, reading: read)))
+                }
+            }
+            if found.count > 1 {
+                // The hunk's own context may tell them apart.
+                let lines = TextFile(read(path) ?? "").lines
+                let scored = found.map { ($0, core.contextScore(at: $0, in: lines)) }
+                let best = scored.map(\.1).max() ?? 0
+                let winners = scored.filter { $0.1 == best }
+                guard winners.count == 1, best > 0 else {
+                    return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes occur \(found.count) times in \(path), and its context does not tell them apart",
+                                            candidates: found.prefix(5).map { "\(path):\($0 + 1)" }))
+                }
+                found = [winners[0].0]
+            }
+            guard let place = core.rebuilt(at: found[0], in: TextFile(read(path) ?? "").lines) else {
+                return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes were re-indented unevenly in \(path)"))
+            }
+            located.append(Located(path: path, position: found[0], hunk: place, original: hunk.header))
+        }
+        var patches: [FilePatch] = []
+        var moves: [String] = []
+        for path in Set(located.map(\.path)).sorted() {
+            let here = located.filter { $0.path == path }.sorted { $0.position < $1.position }
+            var shift = 0
+            var end = 0
+            var hunks: [Hunk] = []
+            for entry in here {
+                var hunk = entry.hunk
+                guard hunk.oldStart - 1 >= end else {
+                    return .failure(Refusal(reason: "\(file.path): two hunks land on overlapping lines of \(path)"))
+                }
+                end = hunk.oldStart - 1 + hunk.oldCount
+                hunk.newStart = hunk.oldStart + shift
+                shift += hunk.newCount - hunk.oldCount
+                hunk.header = "@@ -\(hunk.oldStart),\(hunk.oldCount) +\(hunk.newStart),\(hunk.newCount) @@"
+                hunks.append(hunk)
+                moves.append("\(file.path) '\(entry.original)' -> \(path):\(entry.position + 1)")
+            }
+            patches.append(FilePatch(oldPath: path, newPath: path, hunks: hunks))
+        }
+        return .success((patches, moves))
+    }
+
+    /// Up to three places in the package most like the hunk's changed lines.
+    private static func nearest(_ core: Core, in path: String, files: [String], reading read: (String) -> String?) -> [String] {
+        var scored: [(String, Int, Double)] = []
+        // The patch's own file, and the files that hold one of its lines as it was.
+        let wanted = Set(core.anchorLines.map(\.trimmed).filter { !$0.isEmpty })
+        for candidate in [path] + files.filter({ $0 != path }) {
+            guard let text = read(candidate) else { continue }
+            let lines = TextFile(text).lines
+            guard candidate == path || lines.contains(where: { wanted.contains($0.trimmed) }) else { continue }
+            for (index, score) in core.similarities(in: lines) where score >= 0.5 {
+                scored.append((candidate, index, score))
+            }
+        }
+        return scored.sorted { ($0.2, $1.0, $1.1) > ($1.2, $0.0, $0.1) }.prefix(3)
+            .map { "\($0.0):\($0.1 + 1) (\(Int(($0.2 * 100).rounded()))% alike)" }
+    }
+}
+
+/// A hunk split into leading context, the core (first to last changed line,
+/// with the context between) and trailing context.
+private struct Core {
+    var leading: [String]
+    var core: [Hunk.Line]
+    var trailing: [String]
+
+    init(_ hunk: Hunk) {
+        let changed = hunk.lines.indices.filter { if case .context = hunk.lines[$0] { false } else { true } }
+        let first = changed.first ?? 0, last = changed.last ?? -1
+        func text(_ line: Hunk.Line) -> String {
+            switch line { case .context(let text), .removed(let text), .added(let text): text }
+        }
+        leading = hunk.lines[..<first].map(text)
+        core = Array(hunk.lines[first...last])
+        trailing = hunk.lines[(last + 1)...].map(text)
+    }
+
+    /// The core's lines in the old file.
+    var oldLines: [String] {
+        core.compactMap { if case .added = $0 { nil } else { $0.text } }
+    }
+
+    var anchorLines: [String] { anchor.lines }
+
+    /// The text looked for: the core's old lines, or for a pure insertion
+    /// the lines on either side of it.
+    private var anchor: (lines: [String], offset: Int) {
+        if !oldLines.isEmpty { return (oldLines, 0) }
+        return ((leading.last.map { [$0] } ?? []) + (trailing.first.map { [$0] } ?? []), leading.isEmpty ? 0 : 1)
+    }
+
+    var summary: String {
+        oldLines.isEmpty ? "an insertion between \(anchor.lines.map { "'\($0.trimmed)'" }.joined(separator: " and "))"
+            : "'\(oldLines.first { !$0.trimmed.isEmpty }?.trimmed ?? "")'" + (oldLines.count > 1 ? " and \(oldLines.count - 1) more line(s)" : "")
+    }
+
+    /// 0-based positions of the core's first old line where the anchor
+    /// occurs in `lines`, indentation and trailing spaces aside.
+    func places(in lines: [String]) -> [Int] {
+        let (needle, offset) = anchor
+        guard !needle.isEmpty, needle.contains(where: { !$0.trimmed.isEmpty }), lines.count >= needle.count else { return [] }
+        let wanted = needle.map(\.trimmed)
+        return (0...(lines.count - needle.count)).filter { start in
+            wanted.indices.allSatisfy { lines[start + $0].trimmed == wanted[$0] }
+        }.map { $0 + offset }
+    }
+
+    /// How many of the hunk's context lines stand next to the core at
+    /// `position`; only lines with a letter or digit count (a closing brace
+    /// or a blank line tells nothing apart).
+    func contextScore(at position: Int, in lines: [String]) -> Int {
+        func telling(_ text: String) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
+        let before = leading.reversed().enumerated().filter { index, text in
+            telling(text) && position - 1 - index >= 0 && lines[position - 1 - index].trimmed == text.trimmed
+        }.count
+        let after = position + oldLines.count
+        let following = trailing.enumerated().filter { index, text in
+            telling(text) && after + index < lines.count && lines[after + index].trimmed == text.trimmed
+        }.count
+        return before + following
+    }
+
+    /// For each position, how alike the lines there are to the anchor (0...1).
+    func similarities(in lines: [String]) -> [(Int, Double)] {
+        let needle = anchor.lines.map(\.trimmed)
+        guard !needle.isEmpty, lines.count >= needle.count else { return [] }
+        return (0...(lines.count - needle.count)).map { start in
+            let score = needle.indices.map { Core.likeness(needle[$0], lines[start + $0].trimmed) }.reduce(0, +) / Double(needle.count)
+            return (start + anchor.offset, score)
+        }
+    }
+
+    /// 1 - edit distance / longer length, on characters.
+    static func likeness(_ a: String, _ b: String) -> Double {
+        let longer = max(a.count, b.count)
+        guard longer > 0 else { return 1 }
+        return 1 - Double(OptionParser.editDistance(a, b)) / Double(longer)
+    }
+
+    /// The hunk rebuilt at `position` of `lines`: context and removed lines
+    /// as they read today, added lines moved by the same change of
+    /// indentation as the lines they sit among; nil when the old lines'
+    /// indentation did not all change the same way.
+    func rebuilt(at position: Int, in lines: [String]) -> Hunk? {
+        let old = oldLines
+        var shift: (from: String, to: String)?
+        for (index, text) in old.enumerated() where !text.trimmed.isEmpty {
+            let from = text.indentation, to = lines[position + index].indentation
+            if let shift, (shift.from, shift.to) != (from, to), !Core.sameShift(shift, (from, to)) { return nil }
+            shift = shift ?? (from, to)
+        }
+        if shift == nil, old.isEmpty, let neighbour = leading.last ?? trailing.first {
+            // A pure insertion: its neighbours say how far it moved.
+            let index = leading.isEmpty ? position : position - 1
+            if index >= 0, index < lines.count { shift = (neighbour.indentation, lines[index].indentation) }
+        }
+        func moved(_ text: String) -> String {
+            guard let shift, !text.trimmed.isEmpty, text.hasPrefix(shift.from) else { return text }
+            return shift.to + text.dropFirst(shift.from.count)
+        }
+        let contextBefore = Array(lines[max(0, position - 3)..<position])
+        let contextAfter = Array(lines[min(lines.count, position + old.count)..<min(lines.count, position + old.count + 3)])
+        var result: [Hunk.Line] = contextBefore.map { .context($0) }
+        var cursor = position
+        for line in core {
+            switch line {
+            case .context:
+                result.append(.context(lines[cursor]))
+                cursor += 1
+            case .removed:
+                result.append(.removed(lines[cursor]))
+                cursor += 1
+            case .added(let text):
+                result.append(.added(moved(text)))
+            }
+        }
+        result += contextAfter.map { .context($0) }
+        let oldCount = result.filter { if case .added = $0 { false } else { true } }.count
+        let newCount = result.filter { if case .removed = $0 { false } else { true } }.count
+        return Hunk(header: "", oldStart: position - contextBefore.count + 1, oldCount: oldCount, newStart: 0, newCount: newCount, lines: result)
+    }
+
+    /// Two indentation changes that add or remove the same white space.
+    private static func sameShift(_ a: (from: String, to: String), _ b: (from: String, to: String)) -> Bool {
+        if a.to.hasPrefix(a.from), b.to.hasPrefix(b.from) { return a.to.dropFirst(a.from.count) == b.to.dropFirst(b.from.count) }
+        if a.from.hasPrefix(a.to), b.from.hasPrefix(b.to) { return a.from.dropFirst(a.to.count) == b.from.dropFirst(b.to.count) }
+        return false
+    }
+}
+
+private extension Hunk.Line {
+    var text: String {
+        switch self { case .context(let text), .removed(let text), .added(let text): text }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmed: String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
+        return String(slice)
+    }
+
+    /// The leading spaces and tabs.
+    var indentation: String { String(prefix { $0 == " " || $0 == "\t" }) }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `PatchRebaser`: each strategy carries what it should to the one right
+/// place, and each refusal leaves the mutant stale with its reason.
+struct PatchRebaserTests {
+    /// The code a mutant was recorded against.
+    static let original = """
+        enum Policy {
+            static func retries(_ status: Int) -> Bool {
+                if status == 429 { return true }
+                return status >= 500
+            }
+        }
+
+        """
+
+    /// `>= 500` becomes `>= 400`: retries a 400.
+    static let patch = """
+        --- a/Sources/P/Policy.swift
+        +++ b/Sources/P/Policy.swift
+        @@ -2,5 +2,5 @@
+             static func retries(_ status: Int) -> Bool {
+                 if status == 429 { return true }
+        -        return status >= 500
+        +        return status >= 400
+             }
+         }
+
+        """
+
+    private func diff(_ text: String) throws -> UnifiedDiff { try DiffParser.parse(text) }
+
+    private func rebase(_ files: [String: String], patch: String = patch) throws -> PatchRebaser.Outcome {
+        PatchRebaser.rebase(try diff(patch), reading: { files[$0] }, files: files.keys.sorted())
+    }
+
+    /// The source after the outcome's diff is applied.
+    private func applied(_ outcome: PatchRebaser.Outcome, _ files: [String: String]) throws -> [String: String?] {
+        guard case .rebased(let diff, _) = outcome else {
+            Issue.record("not rebased: \(outcome)")
+            return [:]
+        }
+        guard case .success(let changes) = diff.changes(reading: { files[$0] }) else {
+            Issue.record("the rebased diff does not apply")
+            return [:]
+        }
+        return Dictionary(uniqueKeysWithValues: changes.map { ($0.path, $0.content) })
+    }
+
+    @Test func aPatchThatAppliesIsLeftAsItIs() throws {
+        #expect(try rebase(["Sources/P/Policy.swift": Self.original]) == .applies)
+    }
+
+    @Test func changedLinesWithNewNeighboursAndShiftedLinesAreCarried() throws {
+        let today = """
+            import Foundation
+
+            /// Which answers are retried.
+            enum Policy {
+                static let limit = 3
+
+                static func retries(_ status: Int, attempt: Int) -> Bool {
+                    guard attempt < limit else { return false }
+                    return status >= 500
+                }
+            }
+
+            """
+        let outcome = try rebase(["Sources/P/Policy.swift": today])
+        let result = try applied(outcome, ["Sources/P/Policy.swift": today])
+        #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(of: ">= 500", with: ">= 400"))
+        if case .rebased(let diff, let moves) = outcome {
+            #expect(moves == ["Sources/P/Policy.swift '@@ -2,5 +2,5 @@' -> Sources/P/Policy.swift:9"])
+            #expect(diff.text.contains("@@ -6,6 +6,6 @@\n"), "context comes from today's file: \(diff.text)")
+            #expect(try DiffParser.parse(diff.text) == diff, "the written diff reads back as itself")
+        }
+    }
+
+    @Test func addedLinesTakeTheNewIndentation() throws {
+        let today = """
+            enum Policy {
+                enum HTTP {
+                    static func retries(_ status: Int) -> Bool {
+                        return status >= 500
+                    }
+                }
+            }
+
+            """
+        let result = try applied(try rebase(["Sources/P/Policy.swift": today]), ["Sources/P/Policy.swift": today])
+        #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(of: "            return status >= 500", with: "            return status >= 400"))
+    }
+
+    @Test func aPureInsertionIsPlacedByTheLinesAroundIt() throws {
+        let insertion = """
+            --- a/Sources/P/Policy.swift
+            +++ b/Sources/P/Policy.swift
+            @@ -2,3 +2,4 @@
+                 static func retries(_ status: Int) -> Bool {
+                     if status == 429 { return true }
+            +        if status == 400 { return true }
+                     return status >= 500
+
+            """
+        let today = "// header\n" + Self.original.replacingOccurrences(of: "    static func", with: "    @inlinable static func")
+        let result = try applied(try rebase(["Sources/P/Policy.swift": today], patch: insertion), ["Sources/P/Policy.swift": today])
+        #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(
+            of: "        if status == 429 { return true }\n", with: "        if status == 429 { return true }\n        if status == 400 { return true }\n"))
+    }
+
+    @Test func codeMovedToOneOtherFileIsFollowed() throws {
+        let files = [
+            "Sources/P/Policy.swift": "enum Policy {}\n",
+            "Sources/P/Retry.swift": "extension Policy {\n    static func retries(_ status: Int) -> Bool {\n        return status >= 500\n    }\n}\n",
+        ]
+        let outcome = try rebase(files)
+        let result = try applied(outcome, files)
+        #expect(result["Sources/P/Retry.swift"] == files["Sources/P/Retry.swift"]!.replacingOccurrences(of: ">= 500", with: ">= 400"))
+        #expect(result["Sources/P/Policy.swift"] == nil, "the old file is not touched")
+    }
+
+    @Test func linesFoundTwiceAreCarriedOnlyWhenTheContextTellsThemApart() throws {
+        let twice = """
+            enum Policy {
+                static func retries(_ status: Int) -> Bool {
+                    if status == 429 { return true }
+                    return status >= 500
+                }
+                static func alerts(_ status: Int) -> Bool {
+                    return status >= 500
+                }
+            }
+
+            """
+        let result = try applied(try rebase(["Sources/P/Policy.swift": twice]), ["Sources/P/Policy.swift": twice])
+        #expect(result["Sources/P/Policy.swift"]??.contains("if status == 429 { return true }\n        return status >= 400") == true,
+                "the one with the hunk's context: \(String(describing: result))")
+
+        let alike = "enum A {\n    func a() -> Bool {\n        return status >= 500\n    }\n    func b() -> Bool {\n        return status >= 500\n    }\n}\n"
+        guard case .refused(let refusal) = try rebase(["Sources/P/Policy.swift": alike]) else {
+            Issue.record("two places alike must not be guessed between")
+            return
+        }
+        #expect(refusal.reason.contains("occur 2 times in Sources/P/Policy.swift"), "\(refusal)")
+        #expect(refusal.candidates == ["Sources/P/Policy.swift:3", "Sources/P/Policy.swift:6"])
+    }
+
+    @Test func linesThatAreGoneAreNotGuessedAtAndTheNearestAreNamed() throws {
+        let today = Self.original.replacingOccurrences(of: "return status >= 500", with: "return status >= 500 && status != 501")
+        guard case .refused(let refusal) = try rebase(["Sources/P/Policy.swift": today, "Sources/P/Other.swift": "let x = 1\n"]) else {
+            Issue.record("a changed line is not the line the mutant changes")
+            return
+        }
+        #expect(refusal.reason == "Sources/P/Policy.swift: the lines hunk '@@ -2,5 +2,5 @@' changes are gone ('return status >= 500')")
+        #expect(refusal.candidates.first?.hasPrefix("Sources/P/Policy.swift:4 (") == true, "\(refusal.candidates)")
+        #expect(refusal.description.contains("% alike)"), "\(refusal)")
+    }
+
+    @Test func codeFoundInSeveralOtherFilesOrAFileCreatedAreRefused() throws {
+        let moved = "static func retries(_ status: Int) -> Bool {\n    return status >= 500\n}\n"
+        guard case .refused(let refusal) = try rebase(["Sources/P/A.swift": moved, "Sources/P/B.swift": moved]) else {
+            Issue.record("two files hold the lines")
+            return
+        }
+        #expect(refusal.reason.contains("found in 2 other files"), "\(refusal)")
+
+        let creating = "--- /dev/null\n+++ b/Sources/P/New.swift\n@@ -0,0 +1 @@\n+let x = 1\n"
+        guard case .refused = try rebase(["Sources/P/New.swift": "let y = 2\n"], patch: creating) else {
+            Issue.record("a patch that creates a file is not carried")
+            return
+        }
+    }
+
+    @Test func theSameChangeIsTheSameRemovedAndAddedLinesIndentationAside() throws {
+        let a = try diff(Self.patch)
+        var b = a
+        b.files[0].hunks[0].lines = b.files[0].hunks[0].lines.map {
+            if case .added(let text) = $0 { return .added("    " + text) }
+            return $0
+        }
+        #expect(PatchRebaser.sameChange(a, b))
+        b.files[0].hunks[0].lines = [.removed("        return status >= 500"), .added("        return status > 400")]
+        #expect(!PatchRebaser.sameChange(a, b))
+    }
+}
+
+struct MutantRebaserTests {
+    @Test func theFileKeepsItsHeadersAndGetsOneRebasedLine() throws {
+        let text = "Mutant: m\nDescription: a long\n  description\nRebased: 2020-01-01 onto abc\n  (old)\nBug: b\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
+        let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,1 @@\n-a\n+b\n")
+        let rewritten = MutantRebaser.rewrite(text, with: diff, stamp: "2026-12-03 onto def")
+        #expect(rewritten == "Mutant: m\nDescription: a long\n  description\nBug: b\nRebased: 2026-12-03 onto def\n\n"
+            + "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,1 @@\n-a\n+b\n")
+        let mutant = try MutantFileParser.parse(rewritten, file: "m.patch")
+        #expect(mutant.description == "a long description")
+        #expect(mutant.headers.first { $0.key == "Rebased" }?.value == "2026-12-03 onto def")
+    }
+
+    @Test func aLineDiffShowsWhatChangedWithItsContext() {
+        let old = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"]
+        var new = old
+        new[1] = "B"
+        new[8] = "I"
+        #expect(LineDiff.unified(old, new, context: 1) == [" a", "-b", "+B", " c", "@@", " h", "-i", "+I", " j"])
+        #expect(LineDiff.unified(old, old).isEmpty)
+        #expect(LineDiff.unified([], ["x"]) == ["+x"])
+    }
+}
