@@ -29,6 +29,32 @@ struct LabTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
+    @Test func aStaleMutantRebaseCouldCarrySaysSoAndStillFailsTheGate() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            // Recorded when the comment above `a + b` said "sums".
+            let moved = try MutantFileParser.parse("""
+                Mutant: moved
+                Description: moved
+
+                --- a/Sources/Tiny/Arithmetic.swift
+                +++ b/Sources/Tiny/Arithmetic.swift
+                @@ -3,2 +3,2 @@
+                     // sums
+                -        a + b
+                +        a - b
+
+                """, file: "moved.patch")
+            let report = try Lab(configuration: LabConfiguration(packagePath: package),
+                                 mutants: [moved, try mutant("stale", "        a * b", "        a / b")], runner: ScriptedRunner(), print: { _ in }).run()
+            #expect(report.mutants.map(\.status) == [.stale, .stale], "the gate never rebases")
+            #expect(report.mutants[0].reason?.hasSuffix("; `swift run mutate rebase moved` would carry it onto today's source") == true,
+                    "\(report.mutants[0].reason ?? "")")
+            #expect(report.mutants[1].reason?.contains("rebase") == false, "one whose lines are gone gets no such hint")
+            #expect(HarnessExitCode.gate(report) == .brokenMutant)
+        }
+    }
+
     @Test func classifiesEachOutcomeAndRestoresTheCopyAfterEveryMutant() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
