@@ -240,12 +240,16 @@ private struct Core {
         return before + following
     }
 
-    /// For each position, how alike the lines there are to the anchor (0...1).
+    /// For each position, how alike the lines there are to the anchor
+    /// (0...1), each line weighed by its length: a long line that matches
+    /// says more than a closing brace.
     func similarities(in lines: [String]) -> [(Int, Double)] {
         let needle = anchor.lines.map(\.trimmed)
+        let total = Double(needle.map { max($0.count, 1) }.reduce(0, +))
         guard !needle.isEmpty, lines.count >= needle.count else { return [] }
         return (0...(lines.count - needle.count)).map { start in
-            let score = needle.indices.map { Core.likeness(needle[$0], lines[start + $0].trimmed) }.reduce(0, +) / Double(needle.count)
+            let score = needle.indices.map { Core.likeness(needle[$0], lines[start + $0].trimmed) * Double(max(needle[$0].count, 1)) }
+                .reduce(0, +) / total
             return (start + anchor.offset, score)
         }
     }
