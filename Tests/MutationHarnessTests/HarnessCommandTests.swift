@@ -172,7 +172,7 @@ struct HarnessCommandTests {
             let before = try String(contentsOf: file, encoding: .utf8)
             var outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
             #expect(outcome.code == .brokenMutant)
-            #expect(outcome.output.contains("\n       `mutate rebase subtracts` can carry it: Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6\n"),
+            #expect(outcome.output.contains("\n       `mutate rebase subtracts` can carry it: Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6 (by its lines)\n"),
                     "\(outcome.output)")
 
             outcome = mutate(["rebase", "--dry-run", "--package-path", "pkg"], in: scratch)

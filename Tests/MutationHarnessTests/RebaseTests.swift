@@ -72,7 +72,7 @@ struct PatchRebaserTests {
         let result = try applied(outcome, ["Sources/P/Policy.swift": today])
         #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(of: ">= 500", with: ">= 400"))
         if case .rebased(let diff, let moves) = outcome {
-            #expect(moves == ["Sources/P/Policy.swift '@@ -2,5 +2,5 @@' -> Sources/P/Policy.swift:9"])
+            #expect(moves == ["Sources/P/Policy.swift '@@ -2,5 +2,5 @@' -> Sources/P/Policy.swift:9 (by its lines)"])
             #expect(diff.text.contains("@@ -6,6 +6,6 @@\n"), "context comes from today's file: \(diff.text)")
             #expect(try DiffParser.parse(diff.text) == diff, "the written diff reads back as itself")
         }
@@ -116,6 +116,7 @@ struct PatchRebaserTests {
             "Sources/P/Retry.swift": "extension Policy {\n    static func retries(_ status: Int) -> Bool {\n        return status >= 500\n    }\n}\n",
         ]
         let outcome = try rebase(files)
+        if case .rebased(_, let moves) = outcome { #expect(moves.first?.hasSuffix("Sources/P/Retry.swift:3 (by its lines, moved to another file)") == true, "\(moves)") }
         let result = try applied(outcome, files)
         #expect(result["Sources/P/Retry.swift"] == files["Sources/P/Retry.swift"]!.replacingOccurrences(of: ">= 500", with: ">= 400"))
         #expect(result["Sources/P/Policy.swift"] == nil, "the old file is not touched")

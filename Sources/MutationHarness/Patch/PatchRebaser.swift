@@ -87,6 +87,8 @@ enum PatchRebaser {
         var hunk: Hunk
         /// The header the hunk had in the old patch.
         var original: String
+        /// Which rule found the place.
+        var how: String
     }
 
     private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String])
@@ -100,6 +102,7 @@ enum PatchRebaser {
             let core = Core(hunk)
             var found = core.places(in: read(file.path).map { TextFile($0).lines } ?? [])
             var path = file.path
+            var how = core.isInsertion ? "by the lines around it" : "by its lines"
             if found.isEmpty {
                 // Gone from its file: moved to exactly one other file?
                 var elsewhere: [(String, [Int])] = []
@@ -110,6 +113,7 @@ enum PatchRebaser {
                 }
                 if elsewhere.count == 1 {
                     (path, found) = elsewhere[0]
+                    how += ", moved to another file"
                 } else if elsewhere.count > 1 {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone from it and found in \(elsewhere.count) other files",
                                             candidates: elsewhere.prefix(5).map { "\($0.0):\($0.1[0] + 1)" }))
@@ -129,11 +133,12 @@ enum PatchRebaser {
                                             candidates: found.prefix(5).map { "\(path):\($0 + 1)" }))
                 }
                 found = [winners[0].0]
+                how += ", told apart by its context"
             }
             guard let place = core.rebuilt(at: found[0], in: TextFile(read(path) ?? "").lines) else {
                 return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes were re-indented unevenly in \(path)"))
             }
-            located.append(Located(path: path, position: found[0], hunk: place, original: hunk.header))
+            located.append(Located(path: path, position: found[0], hunk: place, original: hunk.header, how: how))
         }
         var patches: [FilePatch] = []
         var moves: [String] = []
@@ -152,7 +157,7 @@ enum PatchRebaser {
                 shift += hunk.newCount - hunk.oldCount
                 hunk.header = "@@ -\(hunk.oldStart),\(hunk.oldCount) +\(hunk.newStart),\(hunk.newCount) @@"
                 hunks.append(hunk)
-                moves.append("\(file.path) '\(entry.original)' -> \(path):\(entry.position + 1)")
+                moves.append("\(file.path) '\(entry.original)' -> \(path):\(entry.position + 1) (\(entry.how))")
             }
             patches.append(FilePatch(oldPath: path, newPath: path, hunks: hunks))
         }
@@ -201,6 +206,8 @@ private struct Core {
     }
 
     var anchorLines: [String] { anchor.lines }
+
+    var isInsertion: Bool { oldLines.isEmpty }
 
     /// The text looked for: the core's old lines, or for a pure insertion
     /// the lines on either side of it.
