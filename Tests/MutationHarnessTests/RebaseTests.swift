@@ -117,6 +117,12 @@ struct PatchRebaserTests {
         ]
         let outcome = try rebase(files)
         if case .rebased(_, let moves) = outcome { #expect(moves.first?.hasSuffix("Sources/P/Retry.swift:3 (by its lines, moved to another file)") == true, "\(moves)") }
+        var withTest = files
+        withTest["Tests/PTests/RetryTests.swift"] = files["Sources/P/Retry.swift"]
+        guard case .rebased = try rebase(withTest) else {
+            Issue.record("a copy of the code in Tests/ is not a place Sources/ code moves to")
+            return
+        }
         let result = try applied(outcome, files)
         #expect(result["Sources/P/Retry.swift"] == files["Sources/P/Retry.swift"]!.replacingOccurrences(of: ">= 500", with: ">= 400"))
         #expect(result["Sources/P/Policy.swift"] == nil, "the old file is not touched")

@@ -95,7 +95,7 @@ enum HelpText {
         Carries stale mutants (all, or the NAMEd ones) onto today's source and
         rewrites their files: headers kept, a `Rebased:` line added. A hunk
         moves only where the lines it changes occur exactly once, indentation
-        aside (in its file, or in one other file they moved to); its added
+        aside (in its file, or in one other file of the same top folder); its added
         lines take the new indentation. Anything less certain is left stale,
         with the reason and the nearest candidates. The gate never rebases.
         Exit 0 when nothing is left stale, 4 when one is, 2 on bad input.

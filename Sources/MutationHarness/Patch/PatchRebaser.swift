@@ -105,8 +105,10 @@ enum PatchRebaser {
             var how = core.isInsertion ? "by the lines around it" : "by its lines"
             if found.isEmpty {
                 // Gone from its file: moved to exactly one other file?
+                // Only within the same top folder: code of `Sources/` does not move into `Tests/`.
+                let top = file.path.split(separator: "/").first
                 var elsewhere: [(String, [Int])] = []
-                for other in files where other != file.path {
+                for other in files where other != file.path && other.split(separator: "/").first == top {
                     guard let text = read(other) else { continue }
                     let places = core.places(in: TextFile(text).lines)
                     if !places.isEmpty { elsewhere.append((other, places)) }
