@@ -32,22 +32,6 @@ struct CoveragePass {
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
 
-    /// How the copy is built for the pass: instrumented, and on Linux with
-    /// counters the runtime can keep in a mapped file (continuous mode).
-    static let buildFlags: [String] = {
-        #if os(Linux)
-        ["--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation"]
-        #else
-        ["--enable-code-coverage"]
-        #endif
-    }()
-
-    /// Each process's profile file (`LLVM_PROFILE_FILE`), by process id.
-    /// `%c`, continuous mode: the counters live in the file from the start,
-    /// so a program killed by a signal (the fault child, SIGKILLed on
-    /// purpose) still leaves what it ran, credited to the test that started it.
-    static let profileName = "%c%p.profraw"
-
     func run(_ tests: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
         try? FileManager.default.removeItem(at: folder)
         do {
@@ -232,7 +216,7 @@ struct CoveragePass {
             ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: profiles.appendingPathComponent("events.jsonl"))
             : binary.xctest([test.id])
         var environment = environment
-        environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent(Self.profileName).path
+        environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
         let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
         let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
         logLock.withLock { _ in LogFile.append("== \(test.id)\n" + output, to: log) }

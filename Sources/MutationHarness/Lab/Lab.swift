@@ -348,7 +348,7 @@ public final class Lab {
             try? FileManager.default.removeItem(at: suiteProfiles)
             try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
             try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
-            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent(CoveragePass.profileName).path
+            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
         }
         let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
         // A program a test started with an environment of its own wrote here.
@@ -594,7 +594,7 @@ public final class Lab {
 
     private func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
         try runner.run(
-            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"] + (configuration.coverage ? CoveragePass.buildFlags : []),
+            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"] + (configuration.coverage ? ["--enable-code-coverage"] : []),
             in: workspace.root,
             environment: environment, log: log, timeout: timeout
         )
