@@ -118,8 +118,13 @@ enum ProcessRunner {
         let seconds = Date().timeIntervalSince(started)
         ProcessTree.kill(root: pid) // helpers left behind by the finished command
         // The sweep kills and reaps every descendant of the harness: only the
-        // last of commands that run at once (the coverage pass's) may do it.
-        if active.withLock({ count in count -= 1; return count == 0 }) { ProcessTree.sweep() }
+        // last of commands that run at once (the coverage pass's) may do it,
+        // and under the lock, so no other command starts (and is killed, or
+        // has its exit reaped) while it runs.
+        active.withLock { count in
+            count -= 1
+            if count == 0 { ProcessTree.sweep() }
+        }
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if let cutShort { return ProcessResult(termination: cutShort, seconds: seconds) }
         let termination: ProcessTermination = (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
