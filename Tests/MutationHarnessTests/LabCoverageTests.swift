@@ -163,4 +163,30 @@ struct LabCoverageTests {
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("mutate: Swift Testing, 1 test(s), time limit 1s"), "\(log)")
     }
+
+    @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
+            try scratch.write("pkg/mutants/.keep", "")
+            let package = scratch.url.appendingPathComponent("pkg")
+            let configuration = LabConfiguration(packagePath: package)
+            let runner = ScriptedRunner()
+            runner.makesTestBinary = true
+            runner.interruptAtBinaryRun = 2 // the pass's second test
+            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")],
+                          runner: runner, print: { _ in })
+            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+            lab.findLLVM = { _ in llvm }
+            lab.coverageWorkers = 1
+            #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
+            let results = try ReportWriter.read(from: configuration.outputPath)
+            #expect(results.mutants.map(\.status) == [.pending], "no verdict, and the reports are written")
+            for left in [".mutate/coverage", ".mutate/suite-profile"] {
+                #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(left).path), "\(left) is removed")
+            }
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == Self.source, "no mutant was applied")
+        }
+    }
 }

@@ -25,6 +25,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// Test runs ended early because the lab had seen a failure.
     private(set) var stoppedEarly = 0
     var interruptAtTest: Int?
+    /// The run of the test executable (1-based) that a signal interrupts.
+    var interruptAtBinaryRun: Int?
     /// Whether the build leaves a test executable (`.build/debug/PkgPackageTests.xctest`) to start directly.
     var makesTestBinary = false
     /// The tests each run of the test executable ran, in order.
@@ -45,6 +47,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         calls.append((arguments[1], source))
         if arguments[0].hasSuffix(".xctest") {
             binaryLimits.append(timeout)
+            if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
             return try runBinary(arguments, source: source, environment: environment, stopWhen: stopWhen)
         }
         #expect(environment["MUTATE_RUNNING"] == "1")
