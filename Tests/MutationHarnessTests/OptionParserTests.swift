@@ -206,4 +206,16 @@ struct OptionParserTests {
         #expect(OptionParser.suggestion(for: "abcd", among: ["zbcd", "abxx"]) == "; did you mean 'zbcd'?",
                 "one edit beats two, even when the farther word sorts first")
     }
+
+    @Test func everyOptionASubCommandAcceptsIsInItsHelp() {
+        for (subcommand, flags) in OptionParser.options {
+            let help = HelpText.text(for: subcommand == "run" ? nil : subcommand)
+            for flag in flags.keys {
+                #expect(help.contains(flag), "`mutate \(subcommand)` accepts \(flag) but its help does not say so")
+            }
+        }
+        for subcommand in OptionParser.subcommands where subcommand != "help" {
+            #expect(HelpText.overview.contains(subcommand), "the overview names `\(subcommand)`")
+        }
+    }
 }

@@ -176,6 +176,13 @@ enum HelpText {
         record and the gate treat it like any other. Write the test that kills
         it first.
 
+        OPTIONS:
+          --description TEXT   what a user would see if this bug came back (required)
+          --package-path DIR   the package (default: .)
+          --mutants DIR        where the patch goes (default: PACKAGE/mutants)
+          --scratch DIR        the scratch copy to build in (default: PACKAGE/.build/mutate/scratch)
+          --wait               wait for another run's lock on the scratch copy
+
         EXAMPLE:
           swift run mutate promote 3f9a01bc backoff-off-by-one --description "the first retry waits twice as long"
         """
