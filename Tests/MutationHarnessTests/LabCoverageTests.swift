@@ -63,15 +63,20 @@ struct LabCoverageTests {
                             cov: scratch.url.appendingPathComponent("tools/llvm-cov").path)
     }
 
+    /// The package `pkg` in `scratch`: `Arithmetic.swift` and an empty mutants folder.
+    private func package(in scratch: Scratch) throws -> URL {
+        try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
+        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
+        try scratch.write("pkg/mutants/.keep", "")
+        return scratch.url.appendingPathComponent("pkg")
+    }
+
     private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
     {
         try withScratch { scratch in
-            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
-            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
-            try scratch.write("pkg/mutants/.keep", "")
-            let package = scratch.url.appendingPathComponent("pkg")
+            let package = try package(in: scratch)
             var configuration = LabConfiguration(packagePath: package)
             configuration.stopAtFirstFailure = !allTests
             if let limits { (configuration.timeoutMultiplier, configuration.timeoutConstant) = limits }
@@ -166,10 +171,7 @@ struct LabCoverageTests {
 
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {
         try withScratch { scratch in
-            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
-            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
-            try scratch.write("pkg/mutants/.keep", "")
-            let package = scratch.url.appendingPathComponent("pkg")
+            let package = try package(in: scratch)
             let configuration = LabConfiguration(packagePath: package)
             let runner = ScriptedRunner()
             runner.makesTestBinary = true
