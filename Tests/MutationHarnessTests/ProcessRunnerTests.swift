@@ -316,4 +316,19 @@ struct TestChoiceTests {
             #expect(Date().timeIntervalSince(started) < 20, "stopped, not waited for")
         }
     }
+
+    /// Only the `mutate` command owns every process below it; a harness run
+    /// inside another program (these tests, an IDE) must never sweep that
+    /// program's other children.
+    @Test func aSweepInAProcessThatDoesNotOwnItsChildrenLeavesThemAlone() throws {
+        #expect(!ProcessTree.ownsAllDescendants, "tests run the harness in-process")
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        other.arguments = ["30"]
+        try other.run()
+        defer { if other.isRunning { other.terminate() } }
+        ProcessTree.sweep()
+        ProcessTree.reapOrphans()
+        #expect(other.isRunning, "another part of the program started it: not the harness's to kill")
+    }
 }
