@@ -22,7 +22,8 @@ struct CoveragePass {
     var root: URL
     /// Where profiles are written (emptied first, removed after).
     var folder: URL
-    /// The profiles the baseline's whole-suite run wrote (removed after).
+    /// The profiles the baseline's whole-suite run wrote (the lab's: it
+    /// removes them after the pass).
     var suiteProfiles: URL
     var environment: [String: String]
     var log: URL
@@ -39,10 +40,7 @@ struct CoveragePass {
         } catch {
             throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
         }
-        defer {
-            try? FileManager.default.removeItem(at: folder)
-            try? FileManager.default.removeItem(at: suiteProfiles)
-        }
+        defer { try? FileManager.default.removeItem(at: folder) }
         // Each test's profile, kept to be merged into one (`alone`).
         try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
         // A program started without the environment writes here instead (see `measure`).

@@ -100,25 +100,28 @@ enum PatchRebaser {
                 return .failure(Refusal(reason: "\(file.path): hunk '\(hunk.header)' touches the end of a file without a final newline; it is not carried"))
             }
             let core = Core(hunk)
-            var found = core.places(in: read(file.path).map { TextFile($0).lines } ?? [])
+            // The file the hunk lands in, read once.
             var path = file.path
+            var lines = read(path).map { TextFile($0).lines } ?? []
+            var found = core.places(in: lines)
             var how = core.isInsertion ? "by the lines around it" : "by its lines"
             if found.isEmpty {
                 // Gone from its file: moved to exactly one other file?
                 // Only within the same top folder: code of `Sources/` does not move into `Tests/`.
                 let top = file.path.split(separator: "/").first
-                var elsewhere: [(String, [Int])] = []
+                var elsewhere: [(path: String, lines: [String], places: [Int])] = []
                 for other in files where other != file.path && other.split(separator: "/").first == top {
                     guard let text = read(other) else { continue }
-                    let places = core.places(in: TextFile(text).lines)
-                    if !places.isEmpty { elsewhere.append((other, places)) }
+                    let otherLines = TextFile(text).lines
+                    let places = core.places(in: otherLines)
+                    if !places.isEmpty { elsewhere.append((other, otherLines, places)) }
                 }
                 if elsewhere.count == 1 {
-                    (path, found) = elsewhere[0]
+                    (path, lines, found) = elsewhere[0]
                     how += ", moved to another file"
                 } else if elsewhere.count > 1 {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone from it and found in \(elsewhere.count) other files",
-                                            candidates: elsewhere.prefix(5).map { "\($0.0):\($0.1[0] + 1)" }))
+                                            candidates: elsewhere.prefix(5).map { "\($0.path):\($0.places[0] + 1)" }))
                 } else {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
                                             candidates: nearest(core, in: file.path, files: files, reading: read)))
@@ -126,7 +129,6 @@ enum PatchRebaser {
             }
             if found.count > 1 {
                 // The hunk's own context may tell them apart.
-                let lines = TextFile(read(path) ?? "").lines
                 let scored = found.map { ($0, core.contextScore(at: $0, in: lines)) }
                 let best = scored.map(\.1).max() ?? 0
                 let winners = scored.filter { $0.1 == best }
@@ -137,7 +139,7 @@ enum PatchRebaser {
                 found = [winners[0].0]
                 how += ", told apart by its context"
             }
-            guard let place = core.rebuilt(at: found[0], in: TextFile(read(path) ?? "").lines) else {
+            guard let place = core.rebuilt(at: found[0], in: lines) else {
                 return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes were re-indented unevenly in \(path)"))
             }
             located.append(Located(path: path, position: found[0], hunk: place, original: hunk.header, how: how))
