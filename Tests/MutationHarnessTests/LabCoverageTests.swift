@@ -72,7 +72,8 @@ struct LabCoverageTests {
     }
 
     private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in },
-                     limits: (multiplier: Double, constant: Double)? = nil) throws
+                     limits: (multiplier: Double, constant: Double)? = nil,
+                     configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
     {
         try withScratch { scratch in
@@ -80,6 +81,7 @@ struct LabCoverageTests {
             var configuration = LabConfiguration(packagePath: package)
             configuration.stopAtFirstFailure = !allTests
             if let limits { (configuration.timeoutMultiplier, configuration.timeoutConstant) = limits }
+            configureLab(&configuration)
             let runner = ScriptedRunner()
             runner.makesTestBinary = true
             configure(runner)
@@ -114,7 +116,7 @@ struct LabCoverageTests {
         #expect(byName["subtracts"]?.status == .killed)
         #expect(byName["subtracts"]?.coveredBy == ["T.Suite/adds()"])
         #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"])
-        #expect(runner.watched.last == true, "its run stops at the first failure")
+        #expect(runner.stoppedEarly == 1, "its run stops at the first failure")
 
         #expect(byName["idle-two"]?.status == .noCoverage)
         #expect(byName["idle-two"]?.testSeconds == 0 && (byName["idle-two"]?.buildSeconds ?? 0) > 0,
@@ -135,7 +137,7 @@ struct LabCoverageTests {
         let (report, runner, _, logs) = try run(allTests: true)
         defer { try? FileManager.default.removeItem(at: logs) }
         #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
-        #expect(runner.watched.allSatisfy { !$0 }, "no run is stopped early: \(runner.watched)")
+        #expect(runner.stoppedEarly == 0, "no run is stopped at its failure")
     }
 
     @Test func codeOnlyTheWholeSuiteRanRunsTheWholeSuite() throws {
@@ -167,6 +169,33 @@ struct LabCoverageTests {
         #expect(abs(limit - 1.1) < 0.001, "the one covering test's run: \(runner.binaryLimits)")
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("mutate: Swift Testing, 1 test(s), time limit 1s"), "\(log)")
+    }
+
+    /// A hung test used to cost its run's whole limit (the tests' time x 3
+    /// + 30 s): the run now stops once tests run and none has started or
+    /// ended for the longest of their times alone x 3 + `stallConstant`.
+    @Test func aHungTestStopsItsRunOnceNoTestHasStartedOrEndedForItsAllowance() throws {
+        let (report, runner, _, logs) = try run(configure: { $0.chosenHang = true }, configureLab: { $0.stallConstant = 0.2 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runner.hungRuns == [.timedOut])
+        let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
+        #expect(subtracts.status == .timeout)
+        let reason = subtracts.reason ?? ""
+        #expect(reason.hasPrefix("T.Suite/adds() hung: no test started or ended for 0."), "\(reason)")
+        #expect(reason.hasSuffix("s alone; the limit is 0.4s)"), "0.05 s alone x 3 + 0.2: \(reason)")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("; the run was stopped as a timeout"), "\(log)")
+        #expect((runner.binaryLimits.last ?? nil).map { $0 >= 30 } == true, "long before the run's own limit: \(runner.binaryLimits)")
+    }
+
+    @Test func anExplicitTimeoutIsTheOnlyLimitOfAHungTest() throws {
+        let (report, runner, _, logs) = try run(configure: { $0.chosenHang = true },
+                                                configureLab: { $0.stallConstant = 0.2; $0.fixedTimeout = 5 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runner.hungRuns == [nil])
+        let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
+        #expect(subtracts.status == .timeout)
+        #expect(subtracts.reason == "the tests ran past the time limit and were killed", "the run's limit ended it, not a stall")
     }
 
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {

@@ -408,8 +408,10 @@ struct LabTests {
         #expect(environment == [
             "PATH": "/usr/bin", "HOME": "/copy/.mutate/home", "CFFIXED_USER_HOME": "/copy/.mutate/home",
             "XDG_CACHE_HOME": "/copy/.mutate/home/.cache", "TMPDIR": "/copy/.mutate/tmp", "MUTATE_RUNNING": "1",
-            "LLVM_PROFILE_FILE": "/dev/null",
+            "LLVM_PROFILE_FILE": "/dev/null", "SWIFT_BACKTRACE": "symbolicate=fast",
         ], "an instrumented program writes its profile nowhere, except in the coverage pass")
+        let chosen = Lab.childEnvironment(inheriting: ["SWIFT_BACKTRACE": "enable=no"], temporary: temporary, home: home)
+        #expect(chosen["SWIFT_BACKTRACE"] == "enable=no", "the caller's backtrace settings stand")
     }
 
     /// Also when the test runner reports the failure but exits 0, and when

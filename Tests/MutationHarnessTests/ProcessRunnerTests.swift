@@ -29,7 +29,7 @@ struct ProcessRunnerTests {
             let seen = Locked<Set<pid_t>>([])
             let result = try ProcessRunner.run(["/bin/sh", "-c", "echo $$ > pid; sleep 0.3"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
                                                log: scratch.url.appendingPathComponent("run.log"), timeout: 30,
-                                               stopWhen: { seen.withLock { _ = $0.insert(running.current) }; return false }, running: running)
+                                               stopWhen: { seen.withLock { _ = $0.insert(running.current) }; return nil }, running: running)
             #expect(result.termination == .exited(0))
             let pid = try #require(readPID(scratch.url.appendingPathComponent("pid")))
             #expect(seen.value == [pid], "while it ran, the command's own pid and nothing else")
@@ -309,7 +309,7 @@ struct TestChoiceTests {
             let result = try ProcessRunner.run(["/bin/sh", "-c", "touch \"$0\"; sleep 30 & sleep 30", marker.path], in: scratch.url,
                                                environment: ["PATH": "/usr/bin:/bin"], log: log, timeout: 60) {
                 asked += 1
-                return FileManager.default.fileExists(atPath: marker.path)
+                return FileManager.default.fileExists(atPath: marker.path) ? .stoppedEarly : nil
             }
             #expect(result.termination == .stoppedEarly)
             #expect(asked >= 1)

@@ -5,9 +5,10 @@ import Foundation
 /// seam only, so its tests drive it with a script instead of a toolchain.
 protocol CommandRunning {
     /// Runs `arguments`; `stopWhen`, if given, is asked while the command
-    /// runs and ends it early (`.stoppedEarly`) when it answers true.
+    /// runs and ends it when it answers: its answer (`.stoppedEarly`,
+    /// `.timedOut`) is how the command ended.
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-             stopWhen: (() -> Bool)?) throws -> ProcessResult
+             stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
 }
 
 extension CommandRunning {
@@ -19,7 +20,7 @@ extension CommandRunning {
 /// The real one: the command in a process group of its own (`ProcessRunner`).
 struct ToolchainRunner: CommandRunning {
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-             stopWhen: (() -> Bool)?) throws -> ProcessResult
+             stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         try ProcessRunner.run(arguments, in: directory, environment: environment, log: log, timeout: timeout, stopWhen: stopWhen)
     }

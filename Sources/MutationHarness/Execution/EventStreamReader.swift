@@ -59,7 +59,7 @@ enum EventStreamReader {
         return failingIssue(payload: payload, testID: rawID)
     }
 
-    private static func failingIssue(payload: [String: Any], testID rawID: String) -> Summary.Failure? {
+    static func failingIssue(payload: [String: Any], testID rawID: String) -> Summary.Failure? {
         let issue = payload["issue"] as? [String: Any]
         guard issue?["isFailure"] as? Bool ?? true, !(issue?["isKnown"] as? Bool ?? false) else { return nil }
         let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String

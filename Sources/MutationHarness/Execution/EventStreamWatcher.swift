@@ -2,13 +2,16 @@ import Foundation
 
 /// Watches a Swift Testing event stream while the tests still run, so a
 /// run can stop at its first failing test (`mutate explore` needs one
-/// failure to call a mutant killed, not all of them). Reads only the bytes
-/// written since the last look.
+/// failure to call a mutant killed, not all of them) and see which tests
+/// are running (`progress`: a hung one stops the run). Reads only the
+/// bytes written since the last look.
 final class EventStreamWatcher {
     private let url: URL
     private var handle: FileHandle?
     private var pending: [UInt8] = []
+    private var suites: Set<String> = []
     private(set) var sawFailure = false
+    private(set) var progress = TestProgress()
 
     init(_ url: URL) {
         self.url = url
@@ -18,52 +21,95 @@ final class EventStreamWatcher {
 
     /// Whether a test has recorded a failing issue so far.
     func hasFailure() -> Bool {
-        guard !sawFailure else { return true }
+        poll(at: Date())
+        return sawFailure
+    }
+
+    /// Reads the lines written since the last look: failures, and tests
+    /// started and ended (stamped `now`, when the harness saw them).
+    func poll(at now: Date) {
         if handle == nil { handle = FileHandle(forReadingAtPath: url.path) }
-        guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return false }
+        guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return }
         pending += data
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let line = Data(pending[..<newline])
             pending.removeSubrange(...newline)
-            if EventStreamReader.failingIssue(in: line) != nil {
-                sawFailure = true
-                return true
-            }
+            read(line, at: now)
         }
-        return false
+    }
+
+    private static let markers = ["\"testStarted\"", "\"testEnded\"", "\"issueRecorded\"", "\"suite\""].map { Data($0.utf8) }
+
+    private func read(_ line: Data, at now: Date) {
+        // Most lines are none of these: skip them without parsing.
+        guard Self.markers.contains(where: { line.range(of: $0) != nil }),
+              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              let payload = object["payload"] as? [String: Any]
+        else { return }
+        if object["kind"] as? String == "test" {
+            if payload["kind"] as? String == "suite", let id = payload["id"] as? String { suites.insert(id) }
+            return
+        }
+        guard object["kind"] as? String == "event", let raw = payload["testID"] as? String else { return }
+        switch payload["kind"] as? String {
+        case "issueRecorded":
+            if EventStreamReader.failingIssue(payload: payload, testID: raw) != nil { sawFailure = true }
+        case "testStarted" where !suites.contains(raw):
+            progress.started(EventStreamReader.testID(raw), at: now)
+        case "testEnded" where !suites.contains(raw):
+            progress.ended(EventStreamReader.testID(raw), at: now)
+        default:
+            break
+        }
     }
 }
 
 /// Watches the log a directly started XCTest run writes to, for its first
-/// `Test Case '...' failed` line: XCTest has no event stream, so this is how
-/// its run stops at the first failing test. Reads only what was written
-/// after `offset` (what the log held before the run).
+/// `Test Case '...' failed` line (XCTest has no event stream, so this is how
+/// its run stops at the first failing test) and for the tests it starts and
+/// ends (`progress`). Reads only what was written after `offset` (what the
+/// log held before the run).
 final class XCTestFailureWatcher {
     private let url: URL
     private var offset: UInt64
     private var pending: [UInt8] = []
+    /// Console names (`Class.test` on Linux) of the requested tests, to their ids.
+    private let ids: [String: String]
     private(set) var sawFailure = false
+    private(set) var progress = TestProgress()
 
-    init(_ url: URL, from offset: Int) {
+    /// `requested`: the ids (`Module.Class/test`) the run was asked for.
+    init(_ url: URL, from offset: Int, requested: [String] = []) {
         self.url = url
         self.offset = UInt64(offset)
+        ids = XCTestConsole.consoleNames(of: requested)
     }
 
     func hasFailure() -> Bool {
-        guard !sawFailure else { return true }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return false }
+        poll(at: Date())
+        return sawFailure
+    }
+
+    func poll(at now: Date) {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return }
         defer { try? handle.close() }
-        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return false }
+        guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(), !data.isEmpty else { return }
         offset += UInt64(data.count)
         pending += data
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: pending[..<newline], as: UTF8.self)
             pending.removeSubrange(...newline)
-            if line.hasPrefix("Test Case '"), line.contains("' failed (") {
-                sawFailure = true
-                return true
+            guard line.hasPrefix("Test Case '") else { continue }
+            let rest = line.dropFirst("Test Case '".count)
+            guard let quote = rest.firstIndex(of: "'") else { continue }
+            let name = String(rest[..<quote])
+            let outcome = rest[rest.index(after: quote)...]
+            if outcome.hasPrefix(" started") {
+                progress.started(ids[name] ?? name, at: now)
+            } else if outcome.hasPrefix(" passed") || outcome.hasPrefix(" failed") || outcome.hasPrefix(" skipped") {
+                progress.ended(ids[name] ?? name, at: now)
+                if outcome.hasPrefix(" failed (") { sawFailure = true }
             }
         }
-        return false
     }
 }

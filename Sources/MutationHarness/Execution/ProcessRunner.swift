@@ -29,13 +29,14 @@ struct ProcessResult: Equatable, Sendable {
 /// defaults, with a time limit after which the whole tree is killed (a hung
 /// test's helpers die with it). When the user interrupts the run, the
 /// command is killed the same way and `run` throws `LabError.interrupted`;
-/// when `stopWhen` answers true (it is asked every 20 ms), the command is
-/// killed and the result is `.stoppedEarly`. While it runs, the command's
+/// when `stopWhen` answers (it is asked every 20 ms), the command is killed
+/// and its answer is the result: `.stoppedEarly` when the caller has seen
+/// enough, `.timedOut` when a test of it has hung. While it runs, the command's
 /// pid is in `running` (the interrupt handler's), and only then.
 enum ProcessRunner {
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-        stopWhen: (() -> Bool)? = nil, running: RunningProcess = ProcessRunner.running,
+        stopWhen: (() -> ProcessTermination?)? = nil, running: RunningProcess = ProcessRunner.running,
         poll: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll
     ) throws -> ProcessResult {
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
@@ -105,8 +106,8 @@ enum ProcessRunner {
                 cutShort = .signalled(SIGKILL)
             } else if timeout.map({ Date().timeIntervalSince(started) > $0 }) ?? false {
                 cutShort = .timedOut
-            } else if stopWhen?() ?? false {
-                cutShort = .stoppedEarly
+            } else if let answer = stopWhen?() {
+                cutShort = answer
             }
             if cutShort != nil {
                 ProcessTree.kill(root: pid)

@@ -53,15 +53,22 @@ enum XCTestConsole {
     /// The results of the `requested` tests (`Module.Class/test`) that the
     /// console names; the module is taken from the request, since the
     /// console leaves it out on Linux.
-    static func cases(in log: String, requested: [String]) -> [TestCaseResult] {
+    /// How the console names each of `ids` (`Module.Class/test`): `Class.test`
+    /// on Linux, `-[Module.Class test]` on macOS; to the id.
+    static func consoleNames(of ids: [String]) -> [String: String] {
         var byConsoleName: [String: String] = [:]
-        for id in requested {
+        for id in ids {
             let parts = id.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             let shortClass = parts[0].split(separator: ".").last.map(String.init) ?? parts[0]
             byConsoleName["\(shortClass).\(parts[1])"] = id
             byConsoleName["-[\(parts[0]) \(parts[1])]"] = id
         }
+        return byConsoleName
+    }
+
+    static func cases(in log: String, requested: [String]) -> [TestCaseResult] {
+        let byConsoleName = consoleNames(of: requested)
         var cases: [TestCaseResult] = []
         for line in log.split(separator: "\n") where line.hasPrefix("Test Case '") {
             let rest = line.dropFirst("Test Case '".count)

@@ -16,8 +16,14 @@ public struct LabConfiguration: Sendable {
     /// (the baseline's for the whole suite, covering tests' time alone).
     public var timeoutMultiplier = 3.0
     public var timeoutConstant = 30.0
-    /// An explicit test time limit in seconds, replacing the formula.
+    /// An explicit test time limit in seconds, replacing the formula (and
+    /// the stall rule below).
     public var fixedTimeout: Double?
+    /// A run of chosen tests in which tests are running and none has
+    /// started or ended for the longest of their times alone x
+    /// `timeoutMultiplier` + this many seconds has stalled: it stops there,
+    /// a timeout, instead of waiting for the run's whole limit.
+    public var stallConstant = 10.0
     /// Whether to wait for another run's lock on the scratch copy (`--wait`)
     /// instead of refusing at once.
     public var waitForLock = false
@@ -56,5 +62,11 @@ public struct LabConfiguration: Sendable {
     /// The per-mutant test limit for a baseline that took `seconds`.
     public func testTimeout(baselineSeconds seconds: Double) -> Double {
         fixedTimeout ?? (seconds * timeoutMultiplier + timeoutConstant)
+    }
+
+    /// How long a run may go with this test running and no test starting
+    /// or ending, for a test that took `seconds` alone (not used with `fixedTimeout`).
+    func stallAllowance(aloneSeconds seconds: Double) -> Double {
+        seconds * timeoutMultiplier + stallConstant
     }
 }

@@ -39,9 +39,16 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
     var writesSuiteProfile = true
+    /// Whether `T.Suite/adds()`, started directly on `a - b`, hangs instead
+    /// of failing: it starts (in the event stream) and never ends, and the
+    /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
+    var chosenHang = false
+    /// How the lab stopped each run of the test executable that hung (nil:
+    /// it did not, and the run's limit ended it).
+    private(set) var hungRuns: [ProcessTermination?] = []
 
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
-             stopWhen: (() -> Bool)?) throws -> ProcessResult
+             stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
         calls.append((arguments[1], source))
@@ -136,9 +143,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"T.Suite/adds()/Arithmetic.swift:3:6","# +
                 #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"Expectation failed: 2 + 3 → -1"}]}}"#
             try Data((started + "\n" + issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
-            if stopWhen() {
-                stoppedEarly += 1
-                return ProcessResult(termination: .stoppedEarly, seconds: 0.1)
+            if let answer = stopWhen() {
+                if answer == .stoppedEarly { stoppedEarly += 1 }
+                return ProcessResult(termination: answer, seconds: 0.1)
             }
         }
         let cases = (runsT ? """
@@ -160,7 +167,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// The test executable started directly: runs the tests its `--filter`s
     /// match, writes what they reach to `LLVM_PROFILE_FILE` (in
     /// `llvm-profdata merge -text` form), and fails `T.Suite/adds()` on `a - b`.
-    private func runBinary(_ arguments: [String], source: String, environment: [String: String], stopWhen: (() -> Bool)?) throws -> ProcessResult {
+    private func runBinary(_ arguments: [String], source: String, environment: [String: String], stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult {
         let all = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]
         let filters = arguments.indices.filter { arguments[$0] == "--filter" }.map { arguments[$0 + 1] }
         let chosen = all.filter { id in filters.contains { try! Regex($0).firstMatch(in: id) != nil } }
@@ -170,6 +177,27 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
         }
         let failing = chosen.contains("T.Suite/adds()") && source.contains("a - b")
+        if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
+            try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            var answer: ProcessTermination?
+            for _ in 0..<50 where answer == nil {
+                answer = stopWhen?()
+                usleep(20_000)
+            }
+            hungRuns.append(answer)
+            return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
+        }
+        if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            // The failure reaches the event stream first: the lab may stop the run there.
+            let issue = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"T.Suite/adds()/Arithmetic.swift:3:6","# +
+                #""issue":{"isFailure":true,"isKnown":false},"messages":[{"text":"Expectation failed: 2 + 3 → -1"}]}}"#
+            try Data((issue + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            if let answer = stopWhen() {
+                if answer == .stoppedEarly { stoppedEarly += 1 }
+                return ProcessResult(termination: answer, seconds: 0.05)
+            }
+        }
         let cases = chosen.map { id in
             let parts = id.split(separator: "/")
             return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
