@@ -198,6 +198,43 @@ struct LabCoverageTests {
         #expect(subtracts.reason == "the tests ran past the time limit and were killed", "the run's limit ended it, not a stall")
     }
 
+    /// Schema mutants with chosen tests need no build: `jobs` of them are
+    /// tested at once, and the verdicts are those of one at a time.
+    @Test func schemaMutantsTestedTwoAtATimeGetTheVerdictsOfOneAtATime() throws {
+        func explore(jobs: Int) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
+            try withScratch { scratch in
+                let package = try package(in: scratch)
+                var configuration = LabConfiguration(packagePath: package)
+                configuration.jobs = jobs
+                let runner = ScriptedRunner()
+                runner.makesTestBinary = true
+                let output = OutputBox()
+                let names = (1...6).map { "switch-\($0)" }
+                let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                    (run: try names.map { try self.mutant($0, line: 4, "        a + b", "        a - b") }, ignored: [])
+                }
+                lab.schemaBuilder = { _ in
+                    Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
+                           files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
+                }
+                let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+                lab.findLLVM = { _ in llvm }
+                lab.coverageWorkers = 1
+                let report = try lab.run()
+                return (Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) }), runner, output.text)
+            }
+        }
+        let one = try explore(jobs: 1)
+        let two = try explore(jobs: 2)
+        #expect(one.statuses == ["switch-1": .killed, "switch-2": .survived, "switch-3": .killed,
+                                 "switch-4": .survived, "switch-5": .killed, "switch-6": .survived], "\(one.output)")
+        #expect(two.statuses == one.statuses)
+        #expect(one.runner.mostSwitchedAtOnce == 1)
+        #expect(two.runner.mostSwitchedAtOnce == 2, "two test processes at once")
+        #expect(two.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
+        #expect(two.output.contains("progress 6/6 (100%), 3 of 6 detected (50.0%)"), "\(two.output)")
+    }
+
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)

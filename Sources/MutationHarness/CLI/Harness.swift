@@ -363,6 +363,7 @@ public struct Harness {
     private func explore(_ options: ExploreOptions) -> HarnessExitCode {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = options.list
+        configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let ignore: ExploreIgnore
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)

@@ -24,7 +24,9 @@ enum HelpText {
         gates on the score. The package's own files are never written.
         After the baseline a coverage pass runs each test on its own in an
         instrumented build; each mutant then runs only the tests that reach
-        its code, stopping at the first failure. A mutant no test reaches is
+        its code, stopping at the first failure, or as a timeout once tests
+        run and none has started or ended for the longest of their times
+        alone x 3 + 10 s (a hung test). A mutant no test reaches is
         NoCoverage (it counts as missed, and costs no test run); one the
         coverage map cannot place runs the whole suite.
 
@@ -132,7 +134,7 @@ enum HelpText {
         """
 
     static let explore = """
-        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--threshold PCT] [run options]
+        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT] [run options]
 
         Generates mutants from the compiler's type-checked syntax tree of the
         package's source targets (PATHs relative to the package; default
@@ -147,7 +149,10 @@ enum HelpText {
         lists those judged harmless, one per line: `ID reason` or
         `FILE:LINE OPERATOR reason`; they are reported as ignored.
         Each mutant runs only the tests that reach its code (the coverage
-        pass, as for run) and stops at the first failing Swift Testing test.
+        pass, as for run) and stops at the first failing test; a run in which
+        tests are running and none has started or ended for the longest of
+        their times alone x 3 + 10 s is stopped as a timeout. Mutants of the
+        schema are tested --jobs at a time (default: one per core).
         With --no-coverage, the tests of the targets that link its code run
         first, and a mutant they miss runs against the rest of the suite.
         Exit 0 when the run finished, whatever the score, unless --threshold
@@ -161,6 +166,7 @@ enum HelpText {
           --sample N          only the N mutants whose ids sort first: a fixed sample, the same on every machine
           --shard K/N         the K-th of N slices (by id), for a CI matrix; `mutate merge` joins the reports
           --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
+          --jobs N            schema mutants tested at once (default: one per core; 1: one after another)
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --all-tests, --no-coverage,
           --package-path, --mutants: as for run
 

@@ -72,6 +72,8 @@ struct ExploreOptions: Equatable {
     /// `--id ID` (repeatable): only these generated mutants, such as the
     /// survivors of the last run once tests for them are written.
     var ids: [String] = []
+    /// `--jobs N`: schema mutants tested at once (nil: one per core).
+    var jobs: Int?
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -125,7 +127,7 @@ enum OptionParser {
             "rebase": common.merging(["--dry-run": false]) { $1 },
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true, "--id": true]) { $1 }.filter { $0.key != "--mutant" },
+            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true, "--id": true, "--jobs": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -242,6 +244,12 @@ enum OptionParser {
                     throw UsageError(message: "--sample takes a number of mutants of at least 1, not '\(text)'", subcommand: subcommand)
                 }
                 explore.sample = count
+            }
+            if let text = last("--jobs") {
+                guard let jobs = Int(text), jobs >= 1 else {
+                    throw UsageError(message: "--jobs takes a number of mutants tested at once of at least 1, not '\(text)'", subcommand: subcommand)
+                }
+                explore.jobs = jobs
             }
             explore.ids = values.filter { $0.flag == "--id" }.compactMap(\.value)
             return .explore(explore)

@@ -60,6 +60,9 @@ public final class Lab {
     private let runner: any CommandRunning
     /// The baseline's tests and the runner each belongs to.
     private var baselineLibraries: [String: TestLibrary] = [:]
+    /// The whole suite's time limit for a mutant (the report's, read here by
+    /// mutants that run at once while the report is written).
+    private var suiteLimit: Double = 0
     /// Which tests reach which code, from the coverage pass; nil without one.
     private var coverage: CoverageMap?
     /// The test executable started directly for the chosen tests.
@@ -151,29 +154,92 @@ public final class Lab {
         try writeReports()
 
         // Schema mutants first (one build for all), then the copy goes back to
-        // the original for the ones that run as patches.
+        // the original for the ones that run as patches. Schema mutants that
+        // run chosen tests (or none) are only a test process each:
+        // `configuration.jobs` of them run at once.
         let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
+        let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
+            guard schemaNumbers[mutants[index].name] != nil else { return false }
+            switch reaches[mutants[index].name] {
+            case .tests, .noTest: return true
+            case .unknown, nil: return false
+            }
+        } : []
+        loopStart = Date()
+        try runTogether(together)
         var schemaRemoved = schemaNumbers.isEmpty
-        let loopStart = Date()
-        var done: [MutantResult] = []
-        for index in order {
+        let ranTogether = Set(together)
+        for index in order where !ranTogether.contains(index) {
             let mutant = mutants[index]
             if !schemaRemoved, schemaNumbers[mutant.name] == nil {
                 try removeSchema()
                 schemaRemoved = true
             }
-            let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
-            print("[\(position)/\(mutants.count)] \(mutant.name): building and testing...")
-            var result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
-            if case .tests(let tests) = reaches[mutant.name] { result.coveredBy = tests }
+            announce(index)
+            let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
+            try record(result, at: index)
+        }
+        if !schemaRemoved { try removeSchema() }
+        return report
+    }
+
+    // MARK: - The mutants' loop
+
+    /// When the first mutant started.
+    private var loopStart = Date()
+    /// The mutants finished so far, in the order they finished. Its lock
+    /// also guards `report` and the console while mutants run at once.
+    private let finished = Locked<[MutantResult]>([])
+
+    private func announce(_ index: Int) {
+        let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
+        finished.withLock { _ in print("[\(position)/\(mutants.count)] \(mutants[index].name): building and testing...") }
+    }
+
+    /// Keeps a mutant's verdict, says it, and rewrites the reports.
+    private func record(_ result: MutantResult, at index: Int) throws {
+        var result = result
+        if case .tests(let tests) = reaches[result.name] { result.coveredBy = tests }
+        try finished.withLock { done in
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
             done.append(result)
             print(ConsoleFormat.progress(done, of: mutants.count, elapsed: Date().timeIntervalSince(loopStart)))
             try writeReports()
         }
-        if !schemaRemoved { try removeSchema() }
-        return report
+    }
+
+    /// Runs schema mutants `configuration.jobs` at a time. Each is one test
+    /// process with its switch in its environment and result files and a
+    /// log of its own; they share the report (under `finished`'s lock) and
+    /// nothing else. The first error (an interrupt) stops every worker
+    /// after its current mutant, which stays pending, and is thrown.
+    private func runTogether(_ indices: [Int]) throws {
+        guard !indices.isEmpty else { return }
+        let next = Locked(0)
+        let failure = Locked<(any Error)?>(nil)
+        // The workers read the lab's settled state (mutants, schema numbers,
+        // the coverage map) and write only through `record`.
+        nonisolated(unsafe) let lab = self
+        DispatchQueue.concurrentPerform(iterations: min(configuration.jobs, indices.count)) { _ in
+            while true {
+                let position: Int? = next.withLock { value in
+                    guard value < indices.count, failure.value == nil else { return nil }
+                    value += 1
+                    return value - 1
+                }
+                guard let position else { return }
+                let index = indices[position]
+                let mutant = lab.mutants[index]
+                do {
+                    lab.announce(index)
+                    try lab.record(try lab.runSchemaMutant(mutant, number: lab.schemaNumbers[mutant.name] ?? 0), at: index)
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.value { throw error }
     }
 
     // MARK: - Mutant schemata
@@ -365,6 +431,7 @@ public final class Lab {
         report.testLocations = TestLocator.locations(ids: report.tests, eventStream: results.appendingPathComponent("baseline.jsonl"),
                                                      packageRoot: workspace.root)
         report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
+        suiteLimit = report.testTimeoutSeconds
         print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
     }
 
@@ -517,15 +584,15 @@ public final class Lab {
             break
         }
         guard let targets = testTargets?(mutant), !targets.isEmpty else {
-            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds, extraEnvironment: extraEnvironment)
+            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit, extraEnvironment: extraEnvironment)
             return (test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
         }
-        let (first, firstTests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+        let (first, firstTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
                                                extraEnvironment: extraEnvironment, targets: targets)
         let verdict = Classifier.classify(termination: first.termination, report: firstTests)
         if verdict.status == .killed || verdict.status == .timeout { return (first.seconds, first.termination, firstTests, verdict) }
         appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the rest of the suite", to: log)
-        let (rest, restTests) = try runTests(name: mutant.name, log: log, timeout: report.testTimeoutSeconds,
+        let (rest, restTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
                                              extraEnvironment: extraEnvironment, skipping: targets)
         var both = restTests
         both.cases = firstTests.cases + restTests.cases
@@ -543,7 +610,7 @@ public final class Lab {
         // Each run's limit is the suite's formula applied to its tests' time
         // alone in the coverage pass (never more than the whole suite's).
         func limit(_ tests: [String]) -> Double {
-            min(report.testTimeoutSeconds, configuration.testTimeout(baselineSeconds: tests.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
+            min(suiteLimit, configuration.testTimeout(baselineSeconds: tests.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
         }
         let xunit = results.appendingPathComponent("\(name).xml")
         let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")

@@ -46,6 +46,10 @@ public struct LabConfiguration: Sendable {
     public var coverage = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
+    /// Mutants of `explore`'s schema tested at once: they need no build, so
+    /// each is only a test process (`--jobs`; the command's default is one
+    /// per core). Named mutants and patches run one at a time.
+    public var jobs = 1
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {
         self.packagePath = packagePath.standardizedFileURL
