@@ -57,6 +57,18 @@ struct HTMLReportTests {
         }
     }
 
+    /// Found when a file was split while an explore run was going: the
+    /// report read the package's shorter file and the harness crashed.
+    @Test func aFileShorterNowThanTheMutantsLinesIsSaidNotACrash() {
+        var report = ReportTests.sampleReport()
+        report.mutants = [report.mutants[0]]
+        report.mutants[0].firstLine = 500
+        report.mutants[0].lastLine = 502
+        let page = HTMLReport.render(report, readSource: { _ in "one\ntwo\n" })
+        #expect(page.contains("This file is shorter now than when the mutants were made"), "\(page)")
+        #expect(!page.contains("<span class=\"num\">500</span>"))
+    }
+
     @Test func aMutatedLineIsShownWithTwoLinesEitherSide() {
         var report = ReportTests.sampleReport()
         report.mutants = [report.mutants[2]]

@@ -45,26 +45,14 @@ struct CoveragePass {
         try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
         // A program started without the environment writes here instead (see `measure`).
         try? FileManager.default.removeItem(at: stray)
-        let next = Locked(0)
         let state = Locked(PassState())
         let started = Date()
         // The workers share the runner (each call starts and waits for its own
         // process) and `print` (called under `state`'s lock only).
         nonisolated(unsafe) let pass = self
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, tests.count))) { worker in
-            while true {
-                let index: Int? = next.withLock { value in
-                    guard value < tests.count, state.value.error == nil else { return nil }
-                    value += 1
-                    return value - 1
-                }
-                guard let index else { return }
-                state.withLock { $0.running[worker] = tests[index].id }
-                do {
-                    try pass.measure(tests[index], index: index, worker: worker, state: state)
-                } catch {
-                    state.withLock { $0.error = $0.error ?? error }
-                }
+        try Workers.run(items: tests.count, workers: workers) { index, worker in
+            state.withLock { $0.running[worker] = tests[index].id }
+            defer {
                 state.withLock { value in
                     value.running[worker] = nil
                     value.done += 1
@@ -75,8 +63,8 @@ struct CoveragePass {
                     }
                 }
             }
+            try pass.measure(tests[index], index: index, worker: worker, state: state)
         }
-        if let error = state.value.error { throw error }
         var reachedNames = state.value.reached
         for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
         if !state.value.strayNames.isEmpty {
@@ -160,7 +148,6 @@ struct CoveragePass {
         var running: [Int: String] = [:]
         var done = 0
         var lastReport = Date()
-        var error: (any Error)?
     }
 
     /// Where a process started without `LLVM_PROFILE_FILE` writes its profile
@@ -251,6 +238,7 @@ struct CoveragePass {
     }
 
     /// Runs an LLVM tool; its standard output, or a `CoverageError` with what it said.
+    @discardableResult
     private func tool(_ arguments: [String]) throws -> Data {
         let result = try CapturedCommand.run(arguments)
         guard result.status == 0 else {

@@ -59,7 +59,15 @@ enum HTMLReport {
                 let marked = Set(mutants.flatMap { Array($0.firstLine...max($0.firstLine, $0.lastLine)) })
                 let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
                 // Two lines around each mutated line; a gap between excerpts is marked.
-                let shown = Set(marked.flatMap { max(1, $0 - 2)...min(lines.count, $0 + 2) }).sorted()
+                // The package may have changed since the run (a user editing
+                // while it ran): lines past the file's end are not shown.
+                let shown = Set(marked.flatMap { line -> [Int] in
+                    let (first, last) = (max(1, line - 2), min(lines.count, line + 2))
+                    return first <= last ? Array(first...last) : []
+                }).sorted()
+                if marked.contains(where: { $0 > lines.count }) {
+                    out += "<p class=\"gap\">This file is shorter now than when the mutants were made: it changed since, and the lines shown may not be theirs.</p>\n"
+                }
                 out += "<pre class=\"src\">"
                 var previous: Int?
                 for number in shown where lines.indices.contains(number - 1) {

@@ -50,6 +50,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// Runs of the test executable under a schema switch at once, at most.
     private(set) var mostSwitchedAtOnce = 0
     private var switchedNow = 0
+    private var waited = false
     /// Held through each call: the lab may call from several threads (its
     /// schema mutants, `jobs` at a time).
     private let lock = NSRecursiveLock()
@@ -58,12 +59,17 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         if arguments[0].hasSuffix(".xctest"), environment[Schema.variable] != nil {
-            // A switched mutant's tests take a while, outside the lock: runs at once overlap here.
-            lock.withLock {
+            // The first switched run waits (outside the lock, up to a second)
+            // for a second one: runs the lab starts at once meet here, however
+            // loaded the machine; runs one after another do not.
+            let waits = lock.withLock {
                 switchedNow += 1
                 mostSwitchedAtOnce = max(mostSwitchedAtOnce, switchedNow)
+                defer { waited = true }
+                return !waited
             }
-            usleep(100_000)
+            let deadline = Date().addingTimeInterval(1)
+            while waits, lock.withLock({ mostSwitchedAtOnce < 2 }), Date() < deadline { usleep(2_000) }
             lock.withLock { switchedNow -= 1 }
         }
         lock.lock()

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Work shared out to threads of its own: each worker takes the next item
+/// when it is free. Real threads, not the dispatch pool's: `--jobs 2` means
+/// two at once whatever else the process is doing (a pool busy elsewhere
+/// may run `concurrentPerform`'s iterations one after another).
+enum Workers {
+    /// Runs `body(item, worker)` for every item in `0..<items` on up to
+    /// `workers` threads and returns once all have stopped. The first error
+    /// stops the workers from taking more items (each finishes its own) and
+    /// is thrown.
+    static func run(items: Int, workers: Int, _ body: @escaping @Sendable (_ item: Int, _ worker: Int) throws -> Void) throws {
+        let next = Locked(0)
+        let failure = Locked<(any Error)?>(nil)
+        let group = DispatchGroup()
+        for worker in 0..<max(1, min(workers, items)) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                while true {
+                    let item: Int? = next.withLock { value in
+                        guard value < items, failure.value == nil else { return nil }
+                        value += 1
+                        return value - 1
+                    }
+                    guard let item else { return }
+                    do {
+                        try body(item, worker)
+                    } catch {
+                        failure.withLock { $0 = $0 ?? error }
+                    }
+                }
+            }
+            // As deep as the main thread's: the workers parse reports and profiles.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let error = failure.value { throw error }
+    }
+}

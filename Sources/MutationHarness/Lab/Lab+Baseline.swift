@@ -1,0 +1,103 @@
+import Foundation
+
+/// The baseline (the unmutated build and suite, which set the time
+/// limits) and the coverage pass that chooses each mutant's tests.
+extension Lab {
+    func runBaseline() throws {
+        let log = logs.appendingPathComponent("baseline.log")
+        try? FileManager.default.removeItem(at: log)
+        print("Building the unmutated package (the first build of a fresh scratch copy takes longest)...")
+        let build = try runBuild(log: log, timeout: nil)
+        guard build.termination.succeeded else {
+            throw LabError.baselineBuildFailed(firstError: Classifier.firstCompilerError(in: read(log)), log: log.path)
+        }
+        report.baselineBuildSeconds = build.seconds
+        if configuration.buildOnly {
+            print(String(format: "  built in %.1fs", build.seconds))
+            return
+        }
+        print(String(format: "  built in %.1fs; running the tests...", build.seconds))
+        // With coverage, the suite's run keeps its profiles: the coverage pass
+        // compares them with each test's own (code run only under load).
+        var profiles: [String: String] = [:]
+        if configuration.coverage {
+            try? FileManager.default.removeItem(at: suiteProfiles)
+            try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
+            try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
+            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
+        }
+        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+        // A program a test started with an environment of its own wrote here.
+        try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
+                                          to: suiteProfiles.appendingPathComponent("stray.profraw"))
+        report.baselineTestSeconds = test.seconds
+        guard test.termination != .timedOut else { throw LabError.baselineTimedOut(log: log.path) }
+        guard tests.failures.isEmpty, test.termination.succeeded else {
+            throw LabError.baselineTestsFailed(tests: tests.failures.map(\.id), message: tests.failures.first?.message, log: log.path)
+        }
+        guard !tests.cases.isEmpty else { throw LabError.noTests(log: log.path) }
+        report.tests = tests.cases.map(\.id)
+        baselineLibraries = Dictionary(tests.cases.map { ($0.id, $0.library) }) { first, _ in first }
+        report.testLocations = TestLocator.locations(ids: report.tests, eventStream: results.appendingPathComponent("baseline.jsonl"),
+                                                     packageRoot: workspace.root)
+        report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
+        suiteLimit = report.testTimeoutSeconds
+        print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
+    }
+
+    /// Where the baseline's whole-suite run writes its coverage profiles.
+    var suiteProfiles: URL { workspace.root.appendingPathComponent(".mutate/suite-profile") }
+
+    /// Runs every test on its own in the instrumented build and keeps which
+    /// functions each one runs. Whatever stops the pass (no LLVM tools, a
+    /// test that fails alone, an unreadable profile) is said, and every
+    /// mutant then gets the whole suite.
+    func runCoveragePass() throws {
+        defer { try? FileManager.default.removeItem(at: suiteProfiles) }
+        let log = logs.appendingPathComponent("coverage.log")
+        try? FileManager.default.removeItem(at: log)
+        guard let binary = TestBinary.find(in: workspace.root) else {
+            print("  no test executable to start directly in \(workspace.root.path)/.build/debug: every mutant runs the whole suite")
+            return
+        }
+        guard let llvm = findLLVM(configuration.swift) else {
+            print("  llvm-profdata and llvm-cov are neither beside swift nor on PATH: every mutant runs the whole suite")
+            return
+        }
+        let tests = report.tests.map { ($0, baselineLibraries[$0] ?? .xctest) }
+        print("Measuring which tests reach which code (\(tests.count) tests, each on its own)...")
+        let started = Date()
+        let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
+                                folder: workspace.root.appendingPathComponent(".mutate/coverage"), suiteProfiles: suiteProfiles,
+                                environment: environment, log: log,
+                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
+        do {
+            coverage = try pass.run(tests)
+            testBinary = binary
+        } catch let error as CoverageError {
+            print("  coverage pass stopped: \(error.reason)\n  every mutant runs the whole suite")
+            return
+        }
+        report.coverageSeconds = Date().timeIntervalSince(started)
+        print(String(format: "  %d tests measured in %.1fs", tests.count, report.coverageSeconds ?? 0))
+    }
+
+    /// What the coverage map says of each mutant, from where its patch lands
+    /// in the unmutated copy (before any schema is written into it).
+    func chooseTests() {
+        guard let coverage else { return }
+        for mutant in mutants {
+            guard let touched = mutant.diff.touchedLines(reading: workspace.read) else { continue }
+            reaches[mutant.name] = coverage.reach(touched.lines, wholeFiles: touched.wholeFiles)
+        }
+        let counts = reaches.values.reduce(into: (chosen: 0, none: 0, unknown: 0)) { counts, reach in
+            switch reach {
+            case .tests: counts.chosen += 1
+            case .noTest: counts.none += 1
+            case .unknown: counts.unknown += 1
+            }
+        }
+        print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
+            + "\(counts.unknown) the whole suite (the map cannot tell who reaches them; each one's log says why)")
+    }
+}

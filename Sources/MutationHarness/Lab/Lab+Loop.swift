@@ -1,0 +1,71 @@
+import Foundation
+
+/// The mutants' loop: schema mutants with chosen tests `jobs` at a time,
+/// then the rest one by one, each verdict written as it comes.
+extension Lab {
+    /// Schema mutants first (one build for all), then the copy goes back to
+    /// the original for the ones that run as patches. Schema mutants that
+    /// run chosen tests (or none) are only a test process each:
+    /// `configuration.jobs` of them run at once.
+    func runMutants() throws {
+        let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
+        let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
+            guard schemaNumbers[mutants[index].name] != nil else { return false }
+            switch reaches[mutants[index].name] {
+            case .tests, .noTest: return true
+            case .unknown, nil: return false
+            }
+        } : []
+        loopStart = Date()
+        try runTogether(together)
+        var schemaRemoved = schemaNumbers.isEmpty
+        let ranTogether = Set(together)
+        for index in order where !ranTogether.contains(index) {
+            let mutant = mutants[index]
+            if !schemaRemoved, schemaNumbers[mutant.name] == nil {
+                try removeSchema()
+                schemaRemoved = true
+            }
+            announce(index)
+            let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
+            try record(result, at: index)
+        }
+        if !schemaRemoved { try removeSchema() }
+    }
+
+    func announce(_ index: Int) {
+        let position = String(repeating: " ", count: String(mutants.count).count - String(index + 1).count) + String(index + 1)
+        finished.withLock { _ in print("[\(position)/\(mutants.count)] \(mutants[index].name): building and testing...") }
+    }
+
+    /// Keeps a mutant's verdict, says it, and rewrites the reports.
+    func record(_ result: MutantResult, at index: Int) throws {
+        var result = result
+        if case .tests(let tests) = reaches[result.name] { result.coveredBy = tests }
+        try finished.withLock { done in
+            report.mutants[index] = result
+            print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
+            done.append(result)
+            print(ConsoleFormat.progress(done, of: mutants.count, elapsed: Date().timeIntervalSince(loopStart)))
+            try writeReports()
+        }
+    }
+
+    /// Runs schema mutants `configuration.jobs` at a time. Each is one test
+    /// process with its switch in its environment and result files and a
+    /// log of its own; they share the report (under `finished`'s lock) and
+    /// nothing else. The first error (an interrupt) stops every worker
+    /// after its current mutant, which stays pending, and is thrown.
+    func runTogether(_ indices: [Int]) throws {
+        guard !indices.isEmpty else { return }
+        // The workers read the lab's settled state (mutants, schema numbers,
+        // the coverage map) and write only through `record`.
+        nonisolated(unsafe) let lab = self
+        try Workers.run(items: indices.count, workers: configuration.jobs) { position, _ in
+            let index = indices[position]
+            let mutant = lab.mutants[index]
+            lab.announce(index)
+            try lab.record(try lab.runSchemaMutant(mutant, number: lab.schemaNumbers[mutant.name] ?? 0), at: index)
+        }
+    }
+}

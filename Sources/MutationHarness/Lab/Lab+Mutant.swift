@@ -1,0 +1,206 @@
+import Foundation
+
+/// One mutant: apply, build, test (the covering tests or the suite),
+/// restore, classify.
+extension Lab {
+    /// A mutant run as a patch (every named one, and a generated one outside
+    /// the schema): applied to the copy, built, tested, and the copy restored
+    /// byte for byte whatever happens.
+    func runMutant(_ mutant: Mutant) throws -> MutantResult {
+        var result = MutantResult(pending: mutant)
+        let log = logs.appendingPathComponent("\(mutant.name).log")
+        try? FileManager.default.removeItem(at: log)
+
+        // Apply in memory first: a stale mutant never touches the copy.
+        let changes: [FileChange]
+        switch mutant.diff.changes(reading: workspace.read) {
+        case .success(let applied):
+            changes = applied
+        case .failure(let error):
+            result.status = .stale
+            result.reason = error.description
+            // The gate never rebases, but says when `rebase` would carry it.
+            if generate == nil, case .rebased = MutantRebaser.rebase(mutant, root: workspace.root) {
+                result.reason = (result.reason ?? "") + "; `swift run mutate rebase \(mutant.name)` would carry it onto today's source"
+            }
+            try? Data("stale: \(error.description)\n".utf8).write(to: log)
+            return result
+        }
+        let originals = changes.map { FileChange(path: $0.path, content: workspace.read($0.path)) }
+        var finished = false
+        defer {
+            for original in originals.reversed() { try? workspace.write(original.path, original.content) }
+            // A build or test cut short can leave the mutant's object files
+            // looking newer than the restored source: the next run rebuilds
+            // those modules from scratch (`forgetInterruptedBuilds`).
+            if !finished { workspace.noteInterrupted(originals.map(\.path)) }
+        }
+        for change in changes { try workspace.write(change.path, change.content) }
+        let outcome = try buildAndTest(mutant, result, log: log)
+        // A build killed at its time limit was cut short too.
+        finished = !(outcome.status == .unviable && outcome.reason == Self.buildTimedOut)
+        return outcome
+    }
+
+    static let buildTimedOut = "the build ran past its time limit"
+
+    /// A mutant's build, or the schema's, may take ten times the baseline's
+    /// and never less than ten minutes; past that it is unviable (a hung
+    /// compiler). The baseline itself has no limit.
+    var mutantBuildLimit: Double { max(600, report.baselineBuildSeconds * 10) }
+
+    /// Builds and tests the copy with the mutant applied.
+    func buildAndTest(_ mutant: Mutant, _ pending: MutantResult, log: URL) throws -> MutantResult {
+        var result = pending
+
+        let build = try runBuild(log: log, timeout: mutantBuildLimit)
+        result.buildSeconds = build.seconds
+        guard build.termination.succeeded else {
+            result.status = .unviable
+            result.reason = build.termination == .timedOut
+                ? Self.buildTimedOut
+                : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
+            return result
+        }
+        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log)
+        result.testSeconds = seconds
+        result.status = verdict.status
+        result.killedBy = verdict.killedBy
+        result.reason = verdict.reason
+        if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
+            let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
+            var started = report.tests
+            if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+            result.notRun = started.filter { !reported.contains($0) }
+        }
+        return result
+    }
+
+    /// Runs the tests for a mutant: first those of the targets that reach
+    /// its code, if the run chose some, then, unless they killed it, the
+    /// rest of the suite. A survivor has passed the whole suite: the two runs
+    /// are judged together. Returns the seconds of both runs.
+    func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
+        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+    {
+        switch reaches[mutant.name] {
+        case .noTest:
+            let place = "\(mutant.diff.files.first?.path ?? "?")"
+            appendLine("mutate: no test runs the code this mutant changes (\(place)): NoCoverage, no test run", to: log)
+            return (0, .exited(0), TestRunReport(cases: []),
+                    Classifier.Verdict(status: .noCoverage, killedBy: [], reason: "no test runs the code it changes"))
+        case .tests(let tests):
+            if let binary = testBinary { return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment) }
+        case .unknown(let why):
+            appendLine("mutate: the whole suite runs for this mutant: \(why)", to: log)
+        case nil:
+            break
+        }
+        guard let targets = testTargets?(mutant), !targets.isEmpty else {
+            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit, extraEnvironment: extraEnvironment)
+            return (test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
+        }
+        let (first, firstTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
+                                               extraEnvironment: extraEnvironment, targets: targets)
+        let verdict = Classifier.classify(termination: first.termination, report: firstTests)
+        if verdict.status == .killed || verdict.status == .timeout { return (first.seconds, first.termination, firstTests, verdict) }
+        appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the rest of the suite", to: log)
+        let (rest, restTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
+                                             extraEnvironment: extraEnvironment, skipping: targets)
+        var both = restTests
+        both.cases = firstTests.cases + restTests.cases
+        return (first.seconds + rest.seconds, rest.termination, both, Classifier.classify(termination: rest.termination, report: both))
+    }
+
+    /// Runs only `tests` (the ones that reach the mutant), by starting the
+    /// test executable directly: the Swift Testing ones in one process that
+    /// stops at the first failing test, then, unless they killed it, the
+    /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
+    func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+    {
+        appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
+        // Each run's limit is the suite's formula applied to its tests' time
+        // alone in the coverage pass (never more than the whole suite's).
+        func limit(_ tests: [String]) -> Double {
+            min(suiteLimit, configuration.testTimeout(baselineSeconds: tests.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
+        }
+        let xunit = results.appendingPathComponent("\(name).xml")
+        let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")
+        let events = results.appendingPathComponent("\(name).jsonl")
+        for stale in [xunit, swiftTestingXunit, events] { try? FileManager.default.removeItem(at: stale) }
+        let environment = environment.merging(extraEnvironment) { $1 }
+        let swiftTesting = tests.filter { baselineLibraries[$0] == .swiftTesting }
+        let xctest = tests.filter { baselineLibraries[$0] != .swiftTesting }
+        var seconds = 0.0
+        var cases: [TestCaseResult] = []
+        var last: (ProcessTermination, TestRunReport, Classifier.Verdict)?
+        if !swiftTesting.isEmpty {
+            let watcher = EventStreamWatcher(events)
+            let stall = Locked<TestProgress.Stall?>(nil)
+            appendLine(String(format: "mutate: Swift Testing, %d test(s), time limit %.0fs", swiftTesting.count, limit(swiftTesting)), to: log)
+            let run = try runner.run(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events), in: workspace.root,
+                                     environment: environment, log: log, timeout: limit(swiftTesting),
+                                     stopWhen: stopRule(poll: watcher.poll, failed: { watcher.sawFailure }, progress: { watcher.progress }, stall: stall))
+            seconds += run.seconds
+            let read = TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
+            cases = read.cases
+            let verdict = stalled(Classifier.classify(termination: run.termination, report: read), stall.value, log: log)
+            last = (run.termination, read, verdict)
+            if verdict.status != .survived { return (seconds, run.termination, read, verdict) }
+        }
+        if !xctest.isEmpty {
+            let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
+            let watcher = XCTestFailureWatcher(log, from: logged, requested: xctest)
+            let stall = Locked<TestProgress.Stall?>(nil)
+            appendLine(String(format: "mutate: XCTest, %d test(s), time limit %.0fs", xctest.count, limit(xctest)), to: log)
+            let run = try runner.run(binary.xctest(xctest), in: workspace.root, environment: environment, log: log, timeout: limit(xctest),
+                                     stopWhen: stopRule(poll: watcher.poll, failed: { watcher.sawFailure }, progress: { watcher.progress }, stall: stall))
+            seconds += run.seconds
+            let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
+            var read = TestRunReport.read(xunitPath: results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
+            read.cases = cases + read.cases
+            last = (run.termination, read, stalled(Classifier.classify(termination: run.termination, report: read), stall.value, log: log))
+        }
+        guard let (termination, read, verdict) = last else {
+            return (0, .exited(0), TestRunReport(cases: []), Classifier.classify(termination: .exited(0), report: TestRunReport(cases: [])))
+        }
+        return (seconds, termination, read, verdict)
+    }
+
+    /// When a run of chosen tests stops before its time limit: at its first
+    /// failing test (unless `--all-tests`), or when it has stalled (tests
+    /// running, none started or ended for longer than the slowest of them
+    /// may take: `LabConfiguration.stallAllowance`), which is kept in `stall`.
+    func stopRule(poll: @escaping (Date) -> Void, failed: @escaping () -> Bool, progress: @escaping () -> TestProgress,
+                          stall: Locked<TestProgress.Stall?>) -> () -> ProcessTermination?
+    {
+        let configuration = configuration
+        // An explicit `--timeout` is the only limit.
+        let alone = configuration.fixedTimeout == nil ? coverage?.seconds : nil
+        return {
+            let now = Date()
+            poll(now)
+            if configuration.stopAtFirstFailure, failed() { return .stoppedEarly }
+            guard let alone, let found = progress().stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0) })
+            else { return nil }
+            stall.set(found)
+            return .timedOut
+        }
+    }
+
+    /// A timeout's verdict, with the test that hung when the run stalled.
+    func stalled(_ verdict: Classifier.Verdict, _ stall: TestProgress.Stall?, log: URL) -> Classifier.Verdict {
+        guard verdict.status == .timeout, let stall else { return verdict }
+        var verdict = verdict
+        let alone = coverage?.seconds[stall.test] ?? 0
+        verdict.reason = "\(stall.test) hung: "
+            + String(format: "no test started or ended for %.1fs (it took %.1fs alone; the limit is %.1fs)", stall.quiet, alone, stall.limit)
+        appendLine("mutate: " + (verdict.reason ?? "") + "; the run was stopped as a timeout", to: log)
+        return verdict
+    }
+
+    func appendLine(_ line: String, to log: URL) {
+        LogFile.append(line + "\n", to: log)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The scratch copy: claimed and locked, the interrupt and pause seams,
+/// and the reports rewritten.
+extension Lab {
+    /// Claims and locks the scratch copy and syncs the package into it;
+    /// the lock is held until the returned value goes.
+    func prepareCopy() throws -> ScratchLock {
+        let setupStart = Date()
+        report.startedAt = ISO8601DateFormatter().string(from: setupStart)
+        report.commit = Self.firstLine(of: ["git", "-C", configuration.packagePath.path, "rev-parse", "--short", "HEAD"])
+        report.toolchain = Self.firstLine(of: [configuration.swift, "--version"])
+        let lock = try claimScratch()
+        do {
+            try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        } catch {
+            throw LabError.workspace("cannot create the output folder \(configuration.outputPath.path): \(error.localizedDescription)")
+        }
+        print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
+        try pause(at: "sync")
+        do {
+            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath],
+                                             isCancelled: { Interruption.requested != nil })
+            print("  \(written) file(s) updated in the scratch copy")
+        } catch {
+            try checkInterruption()
+            throw LabError.workspace(error.description)
+        }
+        try checkInterruption()
+        report.setupSeconds = Date().timeIntervalSince(setupStart)
+        let forgotten = workspace.forgetInterruptedBuilds()
+        if !forgotten.isEmpty { print("  the last run was cut short mid-mutant: rebuilding \(forgotten.joined(separator: ", ")) from scratch") }
+        return lock
+    }
+
+    /// Checks the scratch folder may be used, marks it as the harness's, and
+    /// locks it for this run.
+    func claimScratch() throws -> ScratchLock {
+        let root = workspace.root
+        do {
+            try ScratchRules.check(root: root, package: configuration.packagePath, defaultRoot: LabConfiguration.defaultScratch(for: configuration.packagePath))
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            let marker = root.appendingPathComponent(ScratchRules.marker)
+            if !FileManager.default.fileExists(atPath: marker.path) {
+                try Data("A scratch copy made by `mutate`; the harness may delete anything in this folder.\n".utf8).write(to: marker)
+            }
+        } catch let error as WorkspaceError {
+            throw LabError.workspace(error.description)
+        } catch {
+            throw LabError.workspace("cannot create the scratch folder \(root.path): \(error.localizedDescription)")
+        }
+        return try ScratchLock(root: root, wait: configuration.waitForLock) {
+            print("Another mutate run is using \(root.path); waiting for it to finish (Ctrl-C to give up)...")
+        }
+    }
+
+    /// The first line a short command prints, or nil when it fails.
+    static func firstLine(of arguments: [String]) -> String? {
+        guard let result = try? CapturedCommand.run(arguments), result.status == 0 else { return nil }
+        return String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    }
+
+    /// Stops here if the user asked the run to stop.
+    func checkInterruption() throws {
+        if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
+    }
+
+    /// A test seam: with `MUTATE_TEST_PAUSE=<phase>` in the environment the
+    /// run waits up to 30 s at that phase (`sync`, `reports`), so a test can
+    /// interrupt it there. Nothing else reads the variable.
+    func pause(at phase: String) throws {
+        if configuration.pausePhase == phase + "-deaf" {
+            // A main thread that never looks at the flag: only the interrupt handler's own exit ends the run.
+            // (A signal may cut one sleep short, on whichever thread it lands: sleep again until the time is up.)
+            print("paused at \(phase), deaf to signals")
+            let end = Date().addingTimeInterval(120)
+            while Date() < end { usleep(100_000) }
+        }
+        guard configuration.pausePhase == phase else { return }
+        print("paused at \(phase)")
+        for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
+        try checkInterruption()
+    }
+
+    func writeReports() throws {
+        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
+        try pause(at: "reports")
+        try checkInterruption()
+    }
+}
