@@ -91,6 +91,20 @@ struct ClassifierTests {
         report.threshold = 60
         #expect(HarnessExitCode.gate(report) == .brokenMutant)
     }
+
+    /// One mapping for the gate and `explore` (they had two, which differed
+    /// for an error that is not the lab's).
+    @Test func aRunThatStopsBeforeItsVerdictExitsByWhy() {
+        struct CannotStart: Error {}
+        let cases: [(any Error, HarnessExitCode)] = [
+            (LabError.interrupted(signal: SIGINT), .interrupted), (LabError.workspace("a file, not a folder"), .usage),
+            (LabError.locked("/copy"), .locked), (LabError.baselineBuildFailed(firstError: nil, log: "l"), .baselineFailed),
+            (LabError.baselineTestsFailed(tests: [], message: nil, log: "l"), .baselineFailed),
+            (LabError.baselineTimedOut(log: "l"), .baselineFailed), (LabError.noTests(log: "l"), .baselineFailed),
+            (ASTDumpError(reason: "no syntax tree"), .usage), (CannotStart(), .baselineFailed),
+        ]
+        for (error, code) in cases { #expect(HarnessExitCode.stopped(by: error) == code, "\(error)") }
+    }
 }
 
 struct TestRunReportTests {

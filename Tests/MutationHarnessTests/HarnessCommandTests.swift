@@ -143,7 +143,8 @@ struct HarnessCommandTests {
             interruptingExplore.interruptAtTest = 2
             outcome = mutate(["explore", "--package-path", "pkg"], in: scratch, runner: interruptingExplore)
             #expect(outcome.code == .interrupted)
-            #expect(outcome.errors.hasPrefix("interrupted by signal \(SIGINT): \(package.path)/.build/mutation-report/explore/report.md lists the mutants that finished"),
+            #expect(outcome.errors.hasPrefix("interrupted by signal \(SIGINT): no verdict for the mutant that was running; "
+                + "\(package.path)/.build/mutation-report/explore/report.md lists the mutants that finished"),
                     "\(outcome.errors)")
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b", with: "BROKEN"))
 

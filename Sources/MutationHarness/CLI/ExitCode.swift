@@ -15,6 +15,22 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     /// Interrupted (Ctrl-C); the reports hold what finished.
     case interrupted = 130
 
+    /// How a run that stopped before its verdict exits: by the lab's reason
+    /// (an interrupt, the lock, a scratch folder it may not use, a red or
+    /// missing baseline); what `explore` could not read (the compiler's
+    /// tree, the ignore file, the `--in-diff` ref) is input it cannot use;
+    /// any other error (a command that cannot start) stops the run before
+    /// any mutant, as a baseline that cannot be made.
+    static func stopped(by error: any Error) -> HarnessExitCode {
+        if error is ASTDumpError { return .usage }
+        return switch error as? LabError {
+        case .interrupted: .interrupted
+        case .workspace: .usage
+        case .locked: .locked
+        case .baselineBuildFailed, .baselineTestsFailed, .baselineTimedOut, .noTests, nil: .baselineFailed
+        }
+    }
+
     /// The gate's verdict on a finished run.
     public static func gate(_ report: LabReport) -> HarnessExitCode {
         if let score = report.score, score < Double(report.threshold) { return .survived }

@@ -41,6 +41,19 @@ public struct Harness {
         return code
     }
 
+    /// Says why a lab stopped before its verdict and returns its exit code
+    /// (`HarnessExitCode.stopped(by:)`): one message and one code for the
+    /// gate and `explore` alike.
+    private func stopped(by error: any Error, reports: URL) -> HarnessExitCode {
+        if case .interrupted(let signal)? = error as? LabError {
+            printError("interrupted by signal \(signal): no verdict for the mutant that was running; "
+                + "\(reports.path)/report.md lists the mutants that finished (the rest are pending)")
+        } else {
+            printError("error: \(error)")
+        }
+        return HarnessExitCode.stopped(by: error)
+    }
+
     /// The command as the `mutate` executable runs it: errors on standard
     /// error, SIGINT and SIGTERM handled, every process it starts killed
     /// before it exits. Never returns.
@@ -246,19 +259,8 @@ public struct Harness {
         let report: LabReport
         do {
             report = try Lab(configuration: configuration, mutants: mutants, runner: toolchain.runner, print: print).run()
-        } catch LabError.interrupted(let signal) {
-            printError("interrupted by signal \(signal): no verdict for the mutant that was running; "
-                + "\(configuration.outputPath.path)/report.md lists the mutants that finished (the rest are pending)")
-            return .interrupted
-        } catch let error as LabError {
-            printError("error: \(error)")
-            switch error {
-            case .workspace: return .usage
-            case .locked: return .locked
-            default: return .baselineFailed
-            }
         } catch {
-            return fail(.baselineFailed, "\(error)")
+            return stopped(by: error, reports: configuration.outputPath)
         }
         print(ConsoleFormat.summary(report))
         print(ConsoleFormat.verdict(report))
@@ -344,19 +346,8 @@ public struct Harness {
         }
         do {
             return .success(try lab.run())
-        } catch LabError.interrupted(let signal) {
-            printError("interrupted by signal \(signal): \(configuration.outputPath.path)/report.md lists the mutants that finished")
-            return .failure(.interrupted)
-        } catch let error as LabError {
-            printError("error: \(error)")
-            switch error {
-            case .workspace: return .failure(.usage)
-            case .locked: return .failure(.locked)
-            default: return .failure(.baselineFailed)
-            }
         } catch {
-            printError("error: \(error)")
-            return .failure(.usage)
+            return .failure(stopped(by: error, reports: configuration.outputPath))
         }
     }
 
