@@ -16,50 +16,69 @@ enum EventStreamReader {
         var unfinished: [String]
     }
 
+    /// What one line of the stream says, of what the harness reads. Test
+    /// ids are raw (`Module.Suite/name()/File.swift:5:6`, see `testID`).
+    enum Line: Equatable {
+        /// A suite's declaration: its own start and end are not a test's.
+        case suite(String)
+        case started(String)
+        case ended(String)
+        /// A failing issue (a known issue, or a warning, is none).
+        case failure(Summary.Failure)
+    }
+
+    /// Lines that can say one of those; the others are skipped unparsed.
+    private static let markers = ["\"testStarted\"", "\"testEnded\"", "\"issueRecorded\"", "\"suite\""].map { Data($0.utf8) }
+
+    /// One line decoded: the one parser of the stream, for the reader after
+    /// the run and the watcher during it. Nil for anything else.
+    static func line(_ line: Data) -> Line? {
+        guard markers.contains(where: { line.range(of: $0) != nil }),
+              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              let payload = object["payload"] as? [String: Any]
+        else { return nil }
+        if object["kind"] as? String == "test" {
+            guard payload["kind"] as? String == "suite", let id = payload["id"] as? String else { return nil }
+            return .suite(id)
+        }
+        guard object["kind"] as? String == "event", let raw = payload["testID"] as? String else { return nil }
+        switch payload["kind"] as? String {
+        case "testStarted": return .started(raw)
+        case "testEnded": return .ended(raw)
+        case "issueRecorded": return failingIssue(payload: payload, testID: raw).map(Line.failure)
+        default: return nil
+        }
+    }
+
     static func read(_ url: URL) -> Summary? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         var failures: [Summary.Failure] = []
         var running: [String] = []
         var suites: Set<String> = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let payload = object["payload"] as? [String: Any]
-            else { continue }
-            if object["kind"] as? String == "test" {
-                if payload["kind"] as? String == "suite", let id = payload["id"] as? String { suites.insert(id) }
-                continue
-            }
-            guard let rawID = payload["testID"] as? String else { continue }
-            switch payload["kind"] as? String {
-            case "testStarted":
-                if !suites.contains(rawID) { running.append(rawID) }
-            case "testEnded":
-                running.removeAll { $0 == rawID }
-            case "issueRecorded":
-                guard let failure = failingIssue(payload: payload, testID: rawID), !failures.contains(where: { $0.id == failure.id }) else { continue }
-                failures.append(failure)
-            default:
+            switch Self.line(Data(line)) {
+            case .suite(let id):
+                suites.insert(id)
+            case .started(let raw):
+                if !suites.contains(raw) { running.append(raw) }
+            case .ended(let raw):
+                running.removeAll { $0 == raw }
+            case .failure(let failure):
+                if !failures.contains(where: { $0.id == failure.id }) { failures.append(failure) }
+            case nil:
                 continue
             }
         }
         return Summary(failures: failures, unfinished: running.map(testID))
     }
 
-    /// The failing issue one line of the stream records, if it records one
-    /// (a known issue, or a warning, is not a failure).
+    /// The failing issue one line of the stream records, if it records one.
     static func failingIssue(in line: Data) -> Summary.Failure? {
-        // Most lines are not issues: skip them without parsing.
-        guard line.range(of: Data("issueRecorded".utf8)) != nil,
-              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              object["kind"] as? String == "event",
-              let payload = object["payload"] as? [String: Any],
-              payload["kind"] as? String == "issueRecorded",
-              let rawID = payload["testID"] as? String
-        else { return nil }
-        return failingIssue(payload: payload, testID: rawID)
+        if case .failure(let failure) = Self.line(line) { return failure }
+        return nil
     }
 
-    static func failingIssue(payload: [String: Any], testID rawID: String) -> Summary.Failure? {
+    private static func failingIssue(payload: [String: Any], testID rawID: String) -> Summary.Failure? {
         let issue = payload["issue"] as? [String: Any]
         guard issue?["isFailure"] as? Bool ?? true, !(issue?["isKnown"] as? Bool ?? false) else { return nil }
         let message = (payload["messages"] as? [[String: Any]])?.first?["text"] as? String

@@ -38,26 +38,16 @@ final class EventStreamWatcher {
         }
     }
 
-    private static let markers = ["\"testStarted\"", "\"testEnded\"", "\"issueRecorded\"", "\"suite\""].map { Data($0.utf8) }
-
     private func read(_ line: Data, at now: Date) {
-        // Most lines are none of these: skip them without parsing.
-        guard Self.markers.contains(where: { line.range(of: $0) != nil }),
-              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              let payload = object["payload"] as? [String: Any]
-        else { return }
-        if object["kind"] as? String == "test" {
-            if payload["kind"] as? String == "suite", let id = payload["id"] as? String { suites.insert(id) }
-            return
-        }
-        guard object["kind"] as? String == "event", let raw = payload["testID"] as? String else { return }
-        switch payload["kind"] as? String {
-        case "issueRecorded":
-            if EventStreamReader.failingIssue(payload: payload, testID: raw) != nil { sawFailure = true }
-        case "testStarted" where !suites.contains(raw):
+        switch EventStreamReader.line(line) {
+        case .suite(let id):
+            suites.insert(id)
+        case .started(let raw) where !suites.contains(raw):
             progress.started(EventStreamReader.testID(raw), at: now)
-        case "testEnded" where !suites.contains(raw):
+        case .ended(let raw) where !suites.contains(raw):
             progress.ended(EventStreamReader.testID(raw), at: now)
+        case .failure:
+            sawFailure = true
         default:
             break
         }
