@@ -339,17 +339,25 @@ struct LabTests {
     /// closing brace), the mutants of that file; none for an error in a file
     /// without mutants (then the schema is given up).
     @Test func schemaErrorsAreBlamedOnTheirLineOrElseTheirFile() {
-        func point(_ file: String, _ line: Int) -> MutationPoint {
-            MutationPoint(file: file, start: line * 10, end: line * 10 + 1, line: line, column: 1, mutationOperator: .arithmetic,
-                          original: "+", replacement: "-")
-        }
-        let points = [point("Sources/M/A.swift", 4), point("Sources/M/A.swift", 9), point("Sources/M/B.swift", 2)]
-        func blamed(_ failing: Set<String>) -> [Int] { Lab.blamed(points, for: failing).map(\.line) }
-        #expect(blamed(["Sources/M/A.swift:4"]) == [4])
-        #expect(blamed(["Sources/M/A.swift:7"]) == [4, 9])
-        #expect(blamed(["Sources/M/A.swift:4", "Sources/M/B.swift:5"]) == [4, 2])
+        let sites = [Schema.Site(id: "a4", file: "Sources/M/A.swift", lines: 4...4), Schema.Site(id: "a9", file: "Sources/M/A.swift", lines: 9...9),
+                     Schema.Site(id: "b2", file: "Sources/M/B.swift", lines: 2...2)]
+        func blamed(_ failing: Set<String>) -> [String] { Lab.blamed(sites, for: failing) }
+        #expect(blamed(["Sources/M/A.swift:4"]) == ["a4"])
+        #expect(blamed(["Sources/M/A.swift:7"]) == ["a4", "a9"])
+        #expect(blamed(["Sources/M/A.swift:4", "Sources/M/B.swift:5"]) == ["a4", "b2"])
         #expect(blamed(["Sources/M/C.swift:1"]) == [])
         #expect(blamed([]) == [])
+    }
+
+    /// A named mutant's site is the lines of the body it swaps (and a body
+    /// two mutants share is both their sites): an error anywhere in it
+    /// leaves out each of them, once, and no other.
+    @Test func aSchemaErrorInsideASwappedBodyIsBlamedOnEveryMutantOfThatBody() {
+        let sites = [Schema.Site(id: "first", file: "Sources/M/A.swift", lines: 3...12), Schema.Site(id: "second", file: "Sources/M/A.swift", lines: 3...12),
+                     Schema.Site(id: "first", file: "Sources/M/B.swift", lines: 1...4), Schema.Site(id: "third", file: "Sources/M/A.swift", lines: 20...25)]
+        #expect(Lab.blamed(sites, for: ["Sources/M/A.swift:12"]) == ["first", "second"])
+        #expect(Lab.blamed(sites, for: ["Sources/M/A.swift:13"]) == ["first", "second", "third"])
+        #expect(Lab.blamed(sites, for: ["Sources/M/B.swift:2", "Sources/M/A.swift:21"]) == ["first", "third"])
     }
 
     /// Each failed schema build leaves out the mutants its errors name and

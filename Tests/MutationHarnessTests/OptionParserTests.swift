@@ -53,7 +53,8 @@ struct OptionParserTests {
         (["explore", "--sample", "ten"], "--sample takes a number of mutants of at least 1, not 'ten'"),
         (["explore", "--jobs", "0"], "--jobs takes a number of mutants tested at once of at least 1, not '0'"),
         (["explore", "--jobs", "two"], "--jobs takes a number of mutants tested at once of at least 1, not 'two'"),
-        (["run", "--jobs", "2"], "--jobs does not apply to `mutate run`"),
+        (["run", "--jobs", "0"], "--jobs takes a number of mutants tested at once of at least 1, not '0'"),
+        (["list", "--jobs", "2"], "--jobs does not apply to `mutate list`"),
         (["explore", "--mutant", "x"], "--mutant does not apply to `mutate explore`"),
         (["--output", "--wait"], "--output needs a value"),
         (["--shard", "0/0"], "--shard takes K/N with 1 <= K <= N, such as 2/3, not '0/0'"),
@@ -122,16 +123,20 @@ struct OptionParserTests {
         }
         #expect(options.paths == ["Sources/A"])
         #expect(options.sample == 40)
-        #expect(options.jobs == nil, "one per core, decided by the command")
+        #expect(options.run.jobs == nil, "one per core, decided by the command")
         #expect(options.run.shard == Shard(index: 2, count: 3))
-        #expect(!options.list && !options.gates && options.schema, "it runs, reports without gating, and builds one schema")
+        #expect(!options.list && !options.gates && options.run.schema, "it runs, reports without gating, and builds one schema")
         guard case .explore(let listing) = try OptionParser.parse(["explore", "--list", "--threshold", "90", "--no-schema"]) else {
             Issue.record("expected explore")
             return
         }
-        #expect(listing.list && listing.gates && !listing.schema && listing.run.threshold == 90)
-        guard case .explore(let jobs) = try OptionParser.parse(["explore", "--jobs", "3"]), jobs.jobs == 3 else {
+        #expect(listing.list && listing.gates && !listing.run.schema && listing.run.threshold == 90)
+        guard case .explore(let jobs) = try OptionParser.parse(["explore", "--jobs", "3"]), jobs.run.jobs == 3 else {
             Issue.record("expected explore with 3 jobs")
+            return
+        }
+        guard case .run(let gate) = try OptionParser.parse(["--no-schema", "--jobs=2"]), !gate.schema, gate.jobs == 2 else {
+            Issue.record("expected the gate with --no-schema and 2 jobs")
             return
         }
         guard case .explore(let survivors) = try OptionParser.parse(["explore", "--id", "3e446f66", "--id=a00bb233"]) else {

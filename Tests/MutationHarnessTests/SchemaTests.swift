@@ -41,35 +41,6 @@ struct SchemaTests {
     static let main = "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
         + "for b in 0...5 { print((try? typed(b)) ?? -1, terminator: \"\") }\nprint(\" \\(logged)\")\n"
 
-    /// Compiles `files` (name -> text) in `folder` and returns the program's output with `environment`.
-    private func compileAndRun(_ files: [String: String], in folder: URL, runs environments: [[String: String]]) throws -> [String] {
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        let binary = folder.appendingPathComponent("program")
-        let compile = Process()
-        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compile.arguments = ["swiftc", "-swift-version", "5", "-module-name", "M", "-o", binary.path] + files.keys.sorted().map { folder.appendingPathComponent($0).path }
-        compile.standardOutput = FileHandle.nullDevice
-        compile.standardError = FileHandle.nullDevice
-        try compile.run()
-        compile.waitUntilExit()
-        try #require(compile.terminationStatus == 0, "compiles: \(files.keys.sorted())")
-        return try environments.map { environment in
-            let run = Process()
-            run.executableURL = binary
-            run.environment = environment
-            let output = Pipe()
-            run.standardOutput = output
-            try run.run()
-            // A switch position that loops forever must fail the test, not hang it.
-            let deadline = DispatchWorkItem { if run.isRunning { run.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: deadline)
-            defer { deadline.cancel() }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            run.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
-
     /// Only the `true` of `while true` is left to a patch (behind a switch
     /// the loop could end, and the compiler would ask for a return after
     /// it); every other point goes into the schema, in the order given.
@@ -108,12 +79,12 @@ struct SchemaTests {
             let schemaFolder = scratch.url.appendingPathComponent("schema")
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] }
-            let switched = try compileAndRun(["A.swift": try #require(schema.files["A.swift"]), "main.swift": Self.main,
+            let switched = try CompiledProgram.run(["A.swift": try #require(schema.files["A.swift"]), "main.swift": Self.main,
                                               Schema.supportFileName: try #require(schema.support["M"])],
                                              in: schemaFolder, runs: environments)
 
             // The original, and a sample of patches: one of each kind of edit.
-            let original = try compileAndRun(["A.swift": Self.source, "main.swift": Self.main],
+            let original = try CompiledProgram.run(["A.swift": Self.source, "main.swift": Self.main],
                                              in: scratch.url.appendingPathComponent("dump"), runs: [[:]])
             #expect(switched[0] == original[0], "switch off: the original program")
             let kinds: [MutationOperator] = [.relationalBoundary, .logical, .arithmetic, .integerLiteral, .booleanLiteral,
@@ -124,7 +95,7 @@ struct SchemaTests {
                 mutated.replaceSubrange(point.start..<point.end, with: Array(point.replacement.utf8))
                 let folder = scratch.url.appendingPathComponent("patch-\(kind.rawValue)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let patched = try compileAndRun(["A.swift": String(decoding: mutated, as: UTF8.self), "main.swift": Self.main],
+                let patched = try CompiledProgram.run(["A.swift": String(decoding: mutated, as: UTF8.self), "main.swift": Self.main],
                                                 in: folder, runs: [[:]])
                 let index = points.firstIndex { $0.id == point.id }! + 1
                 #expect(switched[index] == patched[0], "\(point.summary): schema \(switched[index]) vs patch \(patched[0])")

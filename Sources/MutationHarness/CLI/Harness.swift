@@ -290,6 +290,8 @@ public struct Harness {
         configuration.waitForLock = options.wait
         configuration.stopAtFirstFailure = !options.allTests
         configuration.coverage = options.coverage
+        configuration.schema = options.schema
+        configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI
@@ -354,7 +356,6 @@ public struct Harness {
     private func explore(_ options: ExploreOptions) -> HarnessExitCode {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = options.list
-        configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let ignore: ExploreIgnore
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)
@@ -374,7 +375,7 @@ public struct Harness {
         }
         let found = Locked<Explorer.Found?>(nil)
         let selection = ExploreSelection(sample: options.sample, shard: options.run.shard, ids: Set(options.ids))
-        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.schema,
+        let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.run.schema,
                                    selection: selection)
         guard case .success(let report) = outcome else { return outcome.failureCode }
         let points = found.value?.points ?? []

@@ -29,6 +29,11 @@ enum HelpText {
         alone x 3 + 10 s (a hung test). A mutant no test reaches is
         NoCoverage (it counts as missed, and costs no test run); one the
         coverage map cannot place runs the whole suite.
+        Mutants that change only function bodies are built together, once:
+        each changed body sits beside the original behind a switch, and
+        such mutants are tested --jobs at a time. A kill there stands only
+        once the killing tests pass with every switch off; otherwise, and
+        for any other mutant, it is built on its own.
 
         OPTIONS (run):
           --package-path DIR        the package to mutate (default: .)
@@ -45,6 +50,8 @@ enum HelpText {
           --wait                    if another run holds the scratch copy, wait for it (default: exit 6)
           --all-tests               run every covering test to the end: the report names every killing test
           --no-coverage             no coverage pass: every mutant runs the whole suite (the reference)
+          --no-schema               build every mutant on its own (one build each; the reference)
+          --jobs N                  mutants of the schema tested at once (default: one per core)
           --list                    print the mutants (with --mutant: only those) and exit
           --version                 print the harness's version
 
@@ -162,13 +169,11 @@ enum HelpText {
           --list              print the generated mutants (id, file:line:column, operator, original -> mutated); run nothing
           --in-diff REF       only mutants on lines changed since the git ref REF (pull requests)
           --threshold PCT     gate on the score like a run
-          --no-schema         run every mutant as a patch (one build each) instead of the one-build schema
           --sample N          only the N mutants whose ids sort first: a fixed sample, the same on every machine
           --shard K/N         the K-th of N slices (by id), for a CI matrix; `mutate merge` joins the reports
           --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
-          --jobs N            schema mutants tested at once (default: one per core; 1: one after another)
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --all-tests, --no-coverage,
-          --package-path, --mutants: as for run
+          --no-schema, --jobs, --package-path, --mutants: as for run
 
         EXAMPLE:
           swift run mutate explore Sources/Analytics --in-diff origin/main

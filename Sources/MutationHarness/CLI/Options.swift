@@ -53,6 +53,11 @@ struct RunOptions: Equatable {
     /// `--no-coverage`: no coverage pass; every mutant runs the whole suite
     /// (the reference the selection is checked against).
     var coverage = true
+    /// `--no-schema`: every mutant is built on its own (slower; the
+    /// reference the schema is checked against).
+    var schema = true
+    /// `--jobs N`: schema mutants tested at once (nil: one per core).
+    var jobs: Int?
 }
 
 /// `mutate explore [PATH...]`.
@@ -64,16 +69,12 @@ struct ExploreOptions: Equatable {
     var inDiff: String?
     /// Only with `--threshold`: explore gates like a run; without, it reports.
     var gates = false
-    /// `--no-schema`: every generated mutant runs as a patch (slower; the reference).
-    var schema = true
     /// `--sample N`: only the N mutants whose ids sort first. Ids are hashes
     /// of the mutation, so this is a fixed, reproducible sample.
     var sample: Int?
     /// `--id ID` (repeatable): only these generated mutants, such as the
     /// survivors of the last run once tests for them are written.
     var ids: [String] = []
-    /// `--jobs N`: schema mutants tested at once (nil: one per core).
-    var jobs: Int?
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -119,6 +120,7 @@ enum OptionParser {
         let run = common.merging([
             "--output": true, "--scratch": true, "--mutant": true, "--threshold": true, "--timeout-multiplier": true,
             "--timeout": true, "--shard": true, "--wait": false, "--list": false, "--all-tests": false, "--no-coverage": false,
+            "--no-schema": false, "--jobs": true,
         ]) { $1 }
         return [
             "run": run,
@@ -127,7 +129,7 @@ enum OptionParser {
             "rebase": common.merging(["--dry-run": false]) { $1 },
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--no-schema": false, "--sample": true, "--id": true, "--jobs": true]) { $1 }.filter { $0.key != "--mutant" },
+            "explore": run.merging(["--in-diff": true, "--sample": true, "--id": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -238,18 +240,11 @@ enum OptionParser {
             if has("--list") { explore.list = true }
             explore.inDiff = last("--in-diff")
             if threshold != nil { explore.gates = true }
-            if has("--no-schema") { explore.schema = false }
             if let text = last("--sample") {
                 guard let count = Int(text), count >= 1 else {
                     throw UsageError(message: "--sample takes a number of mutants of at least 1, not '\(text)'", subcommand: subcommand)
                 }
                 explore.sample = count
-            }
-            if let text = last("--jobs") {
-                guard let jobs = Int(text), jobs >= 1 else {
-                    throw UsageError(message: "--jobs takes a number of mutants tested at once of at least 1, not '\(text)'", subcommand: subcommand)
-                }
-                explore.jobs = jobs
             }
             explore.ids = values.filter { $0.flag == "--id" }.compactMap(\.value)
             return .explore(explore)
@@ -298,6 +293,13 @@ enum OptionParser {
         if has("--wait") { run.wait = true }
         if has("--all-tests") { run.allTests = true }
         if has("--no-coverage") { run.coverage = false }
+        if has("--no-schema") { run.schema = false }
+        if let text = last("--jobs") {
+            guard let jobs = Int(text), jobs >= 1 else {
+                throw UsageError(message: "--jobs takes a number of mutants tested at once of at least 1, not '\(text)'")
+            }
+            run.jobs = jobs
+        }
         if let text = last("--timeout-multiplier") {
             guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
                 throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")

@@ -20,8 +20,18 @@ struct Schema {
     var files: [String: String] = [:]
     /// The support file for each module folder (`Sources/X`), with the switch and the operators.
     var support: [String: String] = [:]
-    /// The points in the schema.
+    /// The points in the schema (generated mutants).
     var points: [MutationPoint] = []
+    /// Where each mutant's code sits in the rewritten files: a compiler
+    /// error on those lines leaves it out of the schema.
+    var sites: [Site] = []
+
+    struct Site: Equatable {
+        /// The mutant's name (a generated one's id).
+        var id: String
+        var file: String
+        var lines: ClosedRange<Int>
+    }
 
     static let supportFileName = "__MutateSchema.swift"
     static let variable = "MUTATE_SCHEMA_ID"
@@ -54,6 +64,7 @@ struct Schema {
             var returnsSpelled: Set<Int> = []
             for point in filePoints where !Self.isLoopForever(point, in: source) {
                 schema.points.append(point)
+                schema.sites.append(Site(id: point.id, file: point.file, lines: point.line...point.line))
                 number += 1
                 schema.numbers[point.id] = number
                 let active = "__mutateActive(\(number))"

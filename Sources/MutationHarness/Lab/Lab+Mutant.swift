@@ -10,6 +10,9 @@ extension Lab {
         var result = MutantResult(pending: mutant)
         let log = logs.appendingPathComponent("\(mutant.name).log")
         try? FileManager.default.removeItem(at: log)
+        if let refusal = schemaRefusals[mutant.name] {
+            appendLine("mutate: not in the named mutants' schema, so built on its own: \(refusal)", to: log)
+        }
 
         // Apply in memory first: a stale mutant never touches the copy.
         let changes: [FileChange]
@@ -67,13 +70,17 @@ extension Lab {
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
-        if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
-            let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
-            var started = report.tests
-            if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
-            result.notRun = started.filter { !reported.contains($0) }
-        }
+        result.notRun = notRun(mutant, tests: tests, termination: termination, verdict: verdict)
         return result
+    }
+
+    /// After a crash: the tests that were to run and never reported (nil otherwise).
+    func notRun(_ mutant: Mutant, tests: TestRunReport, termination: ProcessTermination, verdict: Classifier.Verdict) -> [String]? {
+        guard verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly else { return nil }
+        let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
+        var started = report.tests
+        if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+        return started.filter { !reported.contains($0) }
     }
 
     /// Runs the tests for a mutant: first those of the targets that reach

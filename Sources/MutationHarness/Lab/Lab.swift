@@ -23,6 +23,16 @@ public final class Lab {
     /// Mutants that run by switch in the installed schema: name -> number.
     var schemaNumbers: [String: Int] = [:]
     var schemaFiles: [String: String?] = [:]
+    /// Whether a kill in the installed schema stands only once the killing
+    /// tests pass with every switch off (the named mutants' schema, which
+    /// has no whole-suite run of its own).
+    var confirmSchemaKills = false
+    /// Named mutants left out of their schema, and why (said in their logs).
+    var schemaRefusals: [String: String] = [:]
+    /// Parses Swift files for the named mutants' schema: paths relative to
+    /// the folder -> their outermost function bodies (nil: the compiler
+    /// beside `configuration.swift`; tests give their own).
+    var parseBodies: (([String], URL) throws -> [String: [FunctionBody]])?
     /// Runs the build and test commands: the toolchain, or a script in tests.
     let runner: any CommandRunning
     /// The baseline's tests and the runner each belongs to.
@@ -82,7 +92,8 @@ public final class Lab {
     }
 
     /// The stages, in order: the copy, the baseline, the coverage pass, the
-    /// mutants (made now for `explore`), the schema, the mutants' loop.
+    /// mutants (made now for `explore`), the schema (the generated mutants',
+    /// or the named ones' when tests are chosen), the mutants' loop.
     func runAll() throws -> LabReport {
         let lock = try prepareCopy()
         defer { withExtendedLifetime(lock) {} }
@@ -95,7 +106,11 @@ public final class Lab {
             if configuration.buildOnly { return report }
         }
         chooseTests()
-        if generate != nil, let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
+        if generate != nil, let schemaBuilder, !mutants.isEmpty {
+            try installSchema(schemaBuilder)
+        } else if generate == nil, configuration.schema, testBinary != nil, !mutants.isEmpty {
+            try installPatchSchema()
+        }
         try writeReports()
         try runMutants()
         return report

@@ -44,11 +44,15 @@ public struct LabConfiguration: Sendable {
     /// baseline chooses each mutant's tests (`--no-coverage` turns it off:
     /// the whole suite for every mutant, the reference).
     public var coverage = true
+    /// Whether mutants are built together in one schema, each behind a
+    /// switch (`--no-schema`: each one built on its own, the reference).
+    /// The gate's named mutants need the coverage pass for it.
+    public var schema = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
-    /// Mutants of `explore`'s schema tested at once: they need no build, so
-    /// each is only a test process (`--jobs`; the command's default is one
-    /// per core). Named mutants and patches run one at a time.
+    /// Mutants of a schema tested at once: they need no build, so each is
+    /// only a test process (`--jobs`; the command's default is one per
+    /// core). Mutants built on their own run one at a time.
     public var jobs = 1
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {

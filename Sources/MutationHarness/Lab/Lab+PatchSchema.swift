@@ -1,0 +1,92 @@
+import Foundation
+
+/// The gate's schema: named mutants that change only function bodies, in
+/// one build (`PatchSchema`), each run by its switch.
+extension Lab {
+    /// Plans and builds the named mutants' schema. Each one's patch is
+    /// applied in memory and both versions of its files parsed; a mutant
+    /// that changes anything but function bodies, or whose files the parse
+    /// cannot read, runs as a patch (its log says why). A kill in this
+    /// schema stands only once the killing tests pass with every switch off
+    /// (`confirmedKill`), which replaces the whole suite's run on the schema.
+    func installPatchSchema() throws {
+        let plan = try planPatchSchema()
+        guard !plan.isEmpty else { return }
+        let sources = Dictionary(Set(plan.flatMap { $0.swaps.map(\.file) }).compactMap { file in
+            workspace.read(file).map { (file, Array($0.utf8)) }
+        }) { first, _ in first }
+        try installSchema(confirmingKills: true) { excluded in
+            PatchSchema.build(plan.filter { !excluded.contains($0.name) }, sources: sources, module: Self.moduleFolder)
+        }
+    }
+
+    /// `Sources/X/...` -> `Sources/X`: where a file's module keeps the switch.
+    static func moduleFolder(_ file: String) -> String { file.split(separator: "/").prefix(2).joined(separator: "/") }
+
+    /// The swaps of each mutant that can be in the schema, in the mutants'
+    /// order; the others are said in their logs.
+    func planPatchSchema() throws -> [(name: String, swaps: [PatchSchema.Swap])] {
+        var changes: [(mutant: Mutant, files: [FileChange])] = []
+        var refused: [String: String] = [:]
+        for mutant in mutants {
+            guard case .success(let files) = mutant.diff.changes(reading: workspace.read) else { continue } // stale: the patch path says so
+            if let other = files.first(where: { $0.content == nil || !$0.path.hasSuffix(".swift") || workspace.read($0.path) == nil }) {
+                refused[mutant.name] = "it creates, deletes or renames a file, or changes one that is not Swift (\(other.path))"
+                continue
+            }
+            changes.append((mutant, files))
+        }
+        // Both versions of every file, parsed in one compiler run each: the
+        // originals in the copy, the mutated ones written apart.
+        let folder = workspace.root.appendingPathComponent(".mutate/patch-schema")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var mutatedPaths: [String] = []
+        for (index, change) in changes.enumerated() {
+            for file in change.files {
+                let path = ".mutate/patch-schema/\(index)/\(file.path)"
+                let url = workspace.root.appendingPathComponent(path)
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard (try? Data((file.content ?? "").utf8).write(to: url)) != nil else { continue }
+                mutatedPaths.append(path)
+            }
+        }
+        let swift = configuration.swift
+        let swiftc = swift.contains("/") ? (swift as NSString).deletingLastPathComponent + "/swiftc" : "swiftc"
+        let parseBodies = parseBodies ?? { try FunctionBodies.parse(swiftc: swiftc, files: $0, in: $1) }
+        let originals: [String: [FunctionBody]]
+        let mutated: [String: [FunctionBody]]
+        do {
+            originals = try parseBodies(Array(Set(changes.flatMap { $0.files.map(\.path) })).sorted(), workspace.root)
+            mutated = try parseBodies(mutatedPaths, workspace.root)
+        } catch {
+            print("  the named mutants run as patches: the compiler's parse of their files failed (\(error))")
+            return []
+        }
+        var plan: [(name: String, swaps: [PatchSchema.Swap])] = []
+        for (index, change) in changes.enumerated() {
+            var swaps: [PatchSchema.Swap] = []
+            for file in change.files {
+                guard let old = originals[file.path], let new = mutated[".mutate/patch-schema/\(index)/\(file.path)"],
+                      let original = workspace.read(file.path)
+                else {
+                    refused[change.mutant.name] = "the compiler could not parse \(file.path) with or without it"
+                    break
+                }
+                switch PatchSchema.swaps(file: file.path, original: Array(original.utf8), originalBodies: old,
+                                         mutated: Array((file.content ?? "").utf8), mutatedBodies: new)
+                {
+                case .success(let found): swaps += found
+                case .failure(let refusal): refused[change.mutant.name] = refusal.reason
+                }
+                if refused[change.mutant.name] != nil { break }
+            }
+            if refused[change.mutant.name] == nil, !swaps.isEmpty { plan.append((change.mutant.name, swaps)) }
+        }
+        schemaRefusals = refused
+        if !refused.isEmpty {
+            print("  \(refused.count) named mutant(s) change more than function bodies and are built on their own (each one's log says why)")
+        }
+        return plan
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The `{ ... }` of a function, initializer, deinitializer or accessor, as
+/// the compiler's parser sees it.
+struct FunctionBody: Equatable, Sendable {
+    /// Byte offset of the opening `{`.
+    var start: Int
+    /// Byte offset of the closing `}`.
+    var end: Int
+    /// A function with a result type, or a getter: a body that is one
+    /// expression returns it, so once behind a switch its `return` is spelled.
+    var returnsValue: Bool
+    /// Where the body's only element starts when that element is an
+    /// expression (an implicit return, or a lone call); nil otherwise.
+    var expressionStart: Int?
+}
+
+/// The adapter to the compiler's parse of a file, without type-checking
+/// (`swiftc -dump-parse -dump-ast-format json`): the outermost function
+/// bodies of each file, for `PatchSchema`. A parse needs no built module and
+/// takes a fraction of a second.
+enum FunctionBodies {
+    /// Accessors whose body is plain code (read and modify coroutines and
+    /// the like are left out: a change there runs as a patch).
+    static let plainAccessors: Set<String> = ["get", "set", "didSet", "willSet"]
+
+    /// Parses `files` (paths relative to `directory`) in one compiler run;
+    /// the outermost bodies by path as given. A file the parser gave up on
+    /// is missing from the result; a run that printed no tree at all (no
+    /// compiler) throws.
+    static func parse(swiftc: String, files: [String], in directory: URL) throws -> [String: [FunctionBody]] {
+        guard !files.isEmpty else { return [:] }
+        let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + files, in: directory)
+        // One file's tree goes to standard output, several to standard error.
+        let trees = try ASTDump.parse(result.output + result.errors)
+        guard !trees.isEmpty else {
+            throw ASTDumpError(reason: "`\(swiftc) -dump-parse` printed no syntax tree (exit \(result.status)): \(result.errorText.prefix(500))")
+        }
+        var bodies: [String: [FunctionBody]] = [:]
+        for tree in trees {
+            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(tree.path).path) else { continue }
+            bodies[tree.path] = outermost(in: tree.root, source: [UInt8](data))
+        }
+        return bodies
+    }
+
+    /// Every function body in `tree` (parsed from `source`) that no other
+    /// lies within, in order.
+    static func outermost(in tree: [String: Any], source: [UInt8]) -> [FunctionBody] {
+        var all: [FunctionBody] = []
+        collect(tree, into: &all)
+        // The parse gives expressions no range: a lone expression starts at
+        // the body's first code after its `{`.
+        for index in all.indices where all[index].expressionStart != nil {
+            all[index].expressionStart = firstCode(after: all[index].start, in: source)
+        }
+        var result: [FunctionBody] = []
+        for body in all.sorted(by: { ($0.start, -$0.end) < ($1.start, -$1.end) }) {
+            if let last = result.last, body.start <= last.end { continue }
+            result.append(body)
+        }
+        return result
+    }
+
+    private static func collect(_ node: Any, into bodies: inout [FunctionBody]) {
+        if let list = node as? [Any] {
+            for item in list { collect(item, into: &bodies) }
+            return
+        }
+        guard let object = node as? [String: Any] else { return }
+        if let body = body(of: object) { bodies.append(body) }
+        for (key, value) in object where key != "range" { collect(value, into: &bodies) }
+    }
+
+    /// The body of a declaration node, if it is one this file knows.
+    private static func body(of node: [String: Any]) -> FunctionBody? {
+        guard let kind = node["_kind"] as? String, let body = node["body"] as? [String: Any],
+              body["_kind"] as? String == "brace_stmt",
+              let range = body["range"] as? [String: Any], let start = range["start"] as? Int, let end = range["end"] as? Int
+        else { return nil }
+        let returnsValue: Bool
+        switch kind {
+        case "func_decl":
+            returnsValue = node["result"] != nil
+        case "constructor_decl", "destructor_decl":
+            returnsValue = false
+        case "accessor_decl":
+            guard let accessor = plainAccessors.first(where: { node[$0] as? Bool == true }) else { return nil }
+            returnsValue = accessor == "get"
+        default:
+            return nil
+        }
+        // Where the lone expression starts is found in the text (`outermost`).
+        var expressionStart: Int?
+        if let elements = body["elements"] as? [[String: Any]], elements.count == 1,
+           let elementKind = elements[0]["_kind"] as? String, elementKind.hasSuffix("_expr")
+        {
+            expressionStart = start
+        }
+        return FunctionBody(start: start, end: end, returnsValue: returnsValue, expressionStart: expressionStart)
+    }
+
+    /// The offset of the first byte after `index` that is neither blank nor
+    /// in a comment (`//` to the line's end, `/* */` nested).
+    static func firstCode(after index: Int, in source: [UInt8]) -> Int {
+        var at = index + 1
+        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
+        while at < source.count {
+            let byte = source[at]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                at += 1
+            } else if byte == slash, at + 1 < source.count, source[at + 1] == slash {
+                while at < source.count, source[at] != UInt8(ascii: "\n") { at += 1 }
+            } else if byte == slash, at + 1 < source.count, source[at + 1] == star {
+                var depth = 0
+                repeat {
+                    if source[at] == slash, at + 1 < source.count, source[at + 1] == star { depth += 1; at += 2 }
+                    else if source[at] == star, at + 1 < source.count, source[at + 1] == slash { depth -= 1; at += 2 }
+                    else { at += 1 }
+                } while depth > 0 && at < source.count
+            } else {
+                return at
+            }
+        }
+        return at
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// A few Swift files compiled into one program (module `M`) and run: how
+/// the schema tests compare a schema's switch positions with patches.
+enum CompiledProgram {
+    /// Compiles `files` (name -> text) in `folder` and returns the program's
+    /// output for each environment of `runs`.
+    static func run(_ files: [String: String], in folder: URL, runs environments: [[String: String]]) throws -> [String] {
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let binary = folder.appendingPathComponent("program")
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        compile.arguments = ["swiftc", "-swift-version", "5", "-module-name", "M", "-o", binary.path] + files.keys.sorted().map { folder.appendingPathComponent($0).path }
+        let errors = Pipe()
+        compile.standardOutput = FileHandle.nullDevice
+        compile.standardError = errors
+        try compile.run()
+        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        compile.waitUntilExit()
+        try #require(compile.terminationStatus == 0, "compiles: \(files.keys.sorted()): \(String(decoding: said.prefix(2000), as: UTF8.self))")
+        return try environments.map { environment in
+            let run = Process()
+            run.executableURL = binary
+            run.environment = environment
+            let output = Pipe()
+            run.standardOutput = output
+            try run.run()
+            // A switch position that loops forever must fail the test, not hang it.
+            let deadline = DispatchWorkItem { if run.isRunning { run.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: deadline)
+            defer { deadline.cancel() }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            run.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
