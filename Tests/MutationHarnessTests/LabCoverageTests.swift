@@ -64,21 +64,23 @@ struct LabCoverageTests {
     }
 
     /// The package `pkg` in `scratch`: `Arithmetic.swift` and an empty mutants folder.
-    private func package(in scratch: Scratch) throws -> URL {
+    private func package(in scratch: Scratch, source: String = Self.source) throws -> URL {
         try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
-        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
+        try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", source)
         try scratch.write("pkg/mutants/.keep", "")
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    private func run(allTests: Bool = false, configure: (ScriptedRunner) -> Void = { _ in },
+    private func run(allTests: Bool = false, source: String = Self.source, configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil,
                      configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
     {
         try withScratch { scratch in
-            let package = try package(in: scratch)
+            let package = try package(in: scratch, source: source)
             var configuration = LabConfiguration(packagePath: package)
+            // Each mutant built on its own (the named mutants' schema has tests of its own below).
+            configuration.schema = false
             configuration.stopAtFirstFailure = !allTests
             if let limits { (configuration.timeoutMultiplier, configuration.timeoutConstant) = limits }
             configureLab(&configuration)
@@ -96,6 +98,9 @@ struct LabCoverageTests {
             lab.coverageWorkers = 1
             let report = try lab.run()
             let logs = configuration.outputPath.appendingPathComponent("logs")
+            // Whatever ran, the copy is the package again.
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == source)
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent("Sources/Tiny/" + Schema.supportFileName).path))
             let saved = scratch.url.deletingLastPathComponent().appendingPathComponent("kept-\(UUID().uuidString)")
             try FileManager.default.copyItem(at: logs, to: saved)
             return (report, runner, output.text, saved)
@@ -233,6 +238,47 @@ struct LabCoverageTests {
         #expect(two.runner.mostSwitchedAtOnce == 2, "two test processes at once")
         #expect(two.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
         #expect(two.output.contains("progress 6/6 (100%), 3 of 6 detected (50.0%)"), "\(two.output)")
+    }
+
+    /// The gate's named mutants that change only function bodies are built
+    /// once, together, each behind its switch; a kill there is confirmed by
+    /// its test passing with every switch off. A mutant that changes a
+    /// declaration is built on its own, and its log says why.
+    @Test func namedMutantsOfFunctionBodiesRunByTheirSwitchInOneBuild() throws {
+        let (report, runner, output, logs) = try run(configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(output.contains("Building the mutant schema (2 mutants in one build, attempt 1)"), "\(output)")
+        #expect(output.contains("2 mutants run by switch, 1 built on their own"), "\(output)")
+        #expect(runner.buildLimits.count == 3, "the baseline, the schema and the one mutant built on its own")
+        #expect(byName["subtracts"]?.status == .killed)
+        #expect(byName["subtracts"]?.killedBy == ["T.Suite/adds()"])
+        #expect(byName["subtracts"]?.buildSeconds == 0, "no build of its own")
+        #expect(byName["idle-two"]?.status == .noCoverage)
+        #expect(byName["zero-one"]?.status == .survived, "the whole suite, on its own build")
+        #expect(runner.binaryRuns.dropFirst(3) == [["T.Suite/adds()"], ["T.Suite/adds()"]], "its test switched on, then off to confirm the kill")
+        let subtracts = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(subtracts.contains("switched on in the mutant schema (MUTATE_SCHEMA_ID=1)"), "\(subtracts)")
+        #expect(subtracts.contains("confirming the kill"), "\(subtracts)")
+        let zero = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
+        #expect(zero.contains("not in the named mutants' schema, so built on its own: it changes Sources/Tiny/Arithmetic.swift outside function bodies"),
+                "\(zero)")
+    }
+
+    /// A kill the switched-off schema also shows is the schema's, not the
+    /// mutant's: the mutant is built on its own after the others, and that
+    /// verdict stands.
+    @Test func aKillTheSchemaAloneCausesIsTriedAgainOnTheMutantsOwnBuild() throws {
+        let source = Self.source.replacingOccurrences(of: "// adds", with: "// adds SWITCHED-OFF-FAILS")
+        let (report, runner, output, logs) = try run(source: source, configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
+        #expect(subtracts.status == .killed, "\(output)")
+        #expect(subtracts.buildSeconds > 0, "on its own build")
+        #expect(output.contains("subtracts: its kill in the schema was not confirmed with every switch off; building it on its own"), "\(output)")
+        #expect(runner.buildLimits.count == 4, "the baseline, the schema, zero-one and subtracts")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("its kill in the schema could not be confirmed with every switch off"), "\(log)")
     }
 
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {

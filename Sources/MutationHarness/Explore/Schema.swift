@@ -22,9 +22,13 @@ struct Schema {
     var support: [String: String] = [:]
     /// The points in the schema (generated mutants).
     var points: [MutationPoint] = []
-    /// Where each mutant's code sits in the rewritten files: a compiler
+    /// Where each named mutant's bodies sit in the rewritten files (`PatchSchema`).
+    var bodySites: [Site] = []
+
+    /// Where each mutant's code sits in the rewritten files (a generated
+    /// one's: its point's line, which the schema's edits keep): a compiler
     /// error on those lines leaves it out of the schema.
-    var sites: [Site] = []
+    var sites: [Site] { points.map { Site(id: $0.id, file: $0.file, lines: $0.line...$0.line) } + bodySites }
 
     struct Site: Equatable {
         /// The mutant's name (a generated one's id).
@@ -64,7 +68,6 @@ struct Schema {
             var returnsSpelled: Set<Int> = []
             for point in filePoints where !Self.isLoopForever(point, in: source) {
                 schema.points.append(point)
-                schema.sites.append(Site(id: point.id, file: point.file, lines: point.line...point.line))
                 number += 1
                 schema.numbers[point.id] = number
                 let active = "__mutateActive(\(number))"

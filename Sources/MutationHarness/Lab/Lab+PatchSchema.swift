@@ -36,38 +36,40 @@ extension Lab {
             }
             changes.append((mutant, files))
         }
-        // Both versions of every file, parsed in one compiler run each: the
-        // originals in the copy, the mutated ones written apart.
+        // Both versions of every file, parsed in one compiler run: copies
+        // with names of their own (the compiler refuses two files of one name).
         let folder = workspace.root.appendingPathComponent(".mutate/patch-schema")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var mutatedPaths: [String] = []
+        var copies: [String: String] = [:] // "original|PATH" or "INDEX|PATH" -> the copy's path
+        func copy(_ text: String, as key: String, path: String) {
+            let name = ".mutate/patch-schema/\(copies.count)-" + (path as NSString).lastPathComponent
+            let url = workspace.root.appendingPathComponent(name)
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if (try? Data(text.utf8).write(to: url)) != nil { copies[key] = name }
+        }
+        for path in Set(changes.flatMap { $0.files.map(\.path) }).sorted() {
+            if let text = workspace.read(path) { copy(text, as: "original|" + path, path: path) }
+        }
         for (index, change) in changes.enumerated() {
-            for file in change.files {
-                let path = ".mutate/patch-schema/\(index)/\(file.path)"
-                let url = workspace.root.appendingPathComponent(path)
-                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                guard (try? Data((file.content ?? "").utf8).write(to: url)) != nil else { continue }
-                mutatedPaths.append(path)
-            }
+            for file in change.files { copy(file.content ?? "", as: "\(index)|" + file.path, path: file.path) }
         }
         let swift = configuration.swift
         let swiftc = swift.contains("/") ? (swift as NSString).deletingLastPathComponent + "/swiftc" : "swiftc"
         let parseBodies = parseBodies ?? { try FunctionBodies.parse(swiftc: swiftc, files: $0, in: $1) }
-        let originals: [String: [FunctionBody]]
-        let mutated: [String: [FunctionBody]]
+        let bodies: [String: [FunctionBody]]
         do {
-            originals = try parseBodies(Array(Set(changes.flatMap { $0.files.map(\.path) })).sorted(), workspace.root)
-            mutated = try parseBodies(mutatedPaths, workspace.root)
+            bodies = try parseBodies(copies.values.sorted(), workspace.root)
         } catch {
-            print("  the named mutants run as patches: the compiler's parse of their files failed (\(error))")
+            print("  the named mutants are built one by one: the compiler's parse of their files failed (\(error))")
             return []
         }
         var plan: [(name: String, swaps: [PatchSchema.Swap])] = []
         for (index, change) in changes.enumerated() {
             var swaps: [PatchSchema.Swap] = []
             for file in change.files {
-                guard let old = originals[file.path], let new = mutated[".mutate/patch-schema/\(index)/\(file.path)"],
+                guard let old = copies["original|" + file.path].flatMap({ bodies[$0] }),
+                      let new = copies["\(index)|" + file.path].flatMap({ bodies[$0] }),
                       let original = workspace.read(file.path)
                 else {
                     refused[change.mutant.name] = "the compiler could not parse \(file.path) with or without it"

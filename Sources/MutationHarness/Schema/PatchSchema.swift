@@ -89,7 +89,7 @@ enum PatchSchema {
                 let body = bodies[site.start]!.body
                 let first = 1 + source[..<site.start].filter { $0 == UInt8(ascii: "\n") }.count + shift
                 let lines = site.text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
-                for name in site.names { schema.sites.append(Schema.Site(id: name, file: file, lines: first...(first + lines))) }
+                for name in site.names { schema.bodySites.append(Schema.Site(id: name, file: file, lines: first...(first + lines))) }
                 shift += lines - source[site.start...body.end].filter { $0 == UInt8(ascii: "\n") }.count
             }
         }
