@@ -6,6 +6,14 @@ import Testing
 /// scripted command runner: no toolchain, so these run inside a mutate run
 /// too and kill mutants in the loop itself.
 struct LabTests {
+    /// The lab of these tests builds each mutant on its own (the named
+    /// mutants' schema has its tests in `LabCoverageTests`).
+    static func patchesOnly(_ package: URL) -> LabConfiguration {
+        var configuration = LabConfiguration(packagePath: package)
+        configuration.schema = false
+        return configuration
+    }
+
     static let original = "public enum Arithmetic {\n    public static func add(_ a: Int, _ b: Int) -> Int {\n        // adds\n        a + b\n    }\n}\n"
 
     private func mutant(_ name: String, _ old: String, _ new: String) throws -> Mutant {
@@ -45,7 +53,7 @@ struct LabTests {
                 +        a - b
 
                 """, file: "moved.patch")
-            let report = try Lab(configuration: LabConfiguration(packagePath: package),
+            let report = try Lab(configuration: Self.patchesOnly(package),
                                  mutants: [moved, try mutant("stale", "        a * b", "        a / b")], runner: ScriptedRunner(), print: { _ in }).run()
             #expect(report.mutants.map(\.status) == [.stale, .stale], "the gate never rebases")
             #expect(report.mutants[0].reason?.hasSuffix("; `swift run mutate rebase moved` would carry it onto today's source") == true,
@@ -68,7 +76,7 @@ struct LabTests {
                 try mutant("stale", "        a * b", "        a / b"),
             ]
             let runner = ScriptedRunner()
-            var configuration = LabConfiguration(packagePath: package)
+            var configuration = Self.patchesOnly(package)
             configuration.isCI = false
             configuration.stopAtFirstFailure = false // --all-tests
             let output = OutputBox()
@@ -100,7 +108,7 @@ struct LabTests {
             #expect(output.text.contains("no test executable to start directly"), "the run says why it chooses no tests: \(output.text)")
             #expect(byName["subtracts"]?.notRun == nil, "a failure, not a crash: no test is missing from its report")
             #expect(report.threshold == 100, "a lab gates at 100% unless told otherwise")
-            #expect(!LabConfiguration(packagePath: package).isCI, "a lab is not on CI unless its caller says so (report.json's system.ci)")
+            #expect(!Self.patchesOnly(package).isCI, "a lab is not on CI unless its caller says so (report.json's system.ci)")
             #expect(configuration.testTimeout(baselineSeconds: 10) == 60, "three times the baseline's tests, plus 30 s")
 
             // Baseline build and tests, then build and tests per viable mutant; nothing for the stale one.
@@ -131,7 +139,7 @@ struct LabTests {
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a + b" + marker))
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("m", "        a + b" + marker, "        a - b")],
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("m", "        a + b" + marker, "        a - b")],
                           runner: runner, print: { output.append($0) })
             do {
                 _ = try lab.run()
@@ -152,7 +160,7 @@ struct LabTests {
     @Test func aLockedScratchIsRefusedAtOnceByDefault() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let configuration = LabConfiguration(packagePath: package)
+            let configuration = Self.patchesOnly(package)
             try FileManager.default.createDirectory(at: configuration.scratchPath, withIntermediateDirectories: true)
             try Data("A scratch copy made by `mutate`; the harness may delete anything in this folder.\n".utf8)
                 .write(to: configuration.scratchPath.appendingPathComponent(ScratchRules.marker))
@@ -177,13 +185,13 @@ struct LabTests {
     @Test func aBuildPastItsTimeLimitIsUnviableAndItsModuleRebuiltNextTime() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("slow", "        a + b", "        a + b // BUILD-HANG")],
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("slow", "        a + b", "        a + b // BUILD-HANG")],
                           runner: ScriptedRunner(), print: { _ in })
             let report = try lab.run()
             #expect(report.mutants.map(\.status) == [.unviable])
             #expect(report.mutants.first?.reason == "the build ran past its time limit")
             let output = OutputBox()
-            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
+            _ = try Lab(configuration: Self.patchesOnly(package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
             #expect(output.text.contains("the last run was cut short mid-mutant: rebuilding Tiny from scratch"), "\(output.text)")
         }
     }
@@ -194,7 +202,7 @@ struct LabTests {
             let runner = ScriptedRunner()
             runner.interruptAtTest = 2 // the baseline's tests are the first
             let mutants = [try mutant("subtracts", "        a + b", "        a - b"), try mutant("other", "        a + b", "        b + a")]
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: runner, print: { _ in })
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: mutants, runner: runner, print: { _ in })
             #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
             let results = try ReportWriter.read(from: package.appendingPathComponent(".build/mutation-report"))
             #expect(results.mutants.map(\.status) == [.pending, .pending], "no verdict for the interrupted mutant or the next")
@@ -205,7 +213,7 @@ struct LabTests {
             let objects = package.appendingPathComponent(".build/mutate/scratch/.build/debug/Tiny.build")
             try FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)
             let output = OutputBox()
-            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
+            _ = try Lab(configuration: Self.patchesOnly(package), mutants: [], runner: ScriptedRunner(), print: { output.append($0) }).run()
             #expect(output.text.contains("the last run was cut short mid-mutant: rebuilding Tiny from scratch"))
             #expect(!FileManager.default.fileExists(atPath: objects.path))
         }
@@ -223,7 +231,7 @@ struct LabTests {
                                         original: "x", replacement: "y")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
                  ignored: [])
             }
@@ -267,7 +275,7 @@ struct LabTests {
             let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             runner.buildSeconds = baseline
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { _ in }) { _ in
                 (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant("patch", "        a + b", "        a + b // harmless")],
                  ignored: [])
             }
@@ -287,7 +295,7 @@ struct LabTests {
             let file = "Sources/Tiny/Arithmetic.swift"
             let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { _ in }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { _ in }) { _ in
                 (run: [try self.mutant("a-patch", "        a + b", "        a + b // harmless"), try self.mutant(minus.id, "        a + b", "        a - b")],
                  ignored: [])
             }
@@ -318,7 +326,7 @@ struct LabTests {
                                       mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
             }
             // The scripted build fails at line 2 of this file, or in another file; the mutant is on line 4.
@@ -371,7 +379,7 @@ struct LabTests {
             }
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: try points.map { try self.mutant($0.id, "        a + b", "        a + b // \($0.line)") }, ignored: [])
             }
             // Every attempt fails on the line of the first mutant still in it.
@@ -432,7 +440,7 @@ struct LabTests {
                                       mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
                 (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
             }
             // A schema that is red with no switch on (it subtracts).
@@ -455,7 +463,7 @@ struct LabTests {
             let package = try package(in: scratch)
             let mutants = try (1...10).map { try mutant("m\($0)", "        a + b", "        a + b // \($0)") }
             let output = OutputBox()
-            _ = try Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: ScriptedRunner(),
+            _ = try Lab(configuration: Self.patchesOnly(package), mutants: mutants, runner: ScriptedRunner(),
                         print: { output.append($0) }).run()
             let progress = output.text.split(separator: "\n").map(String.init).filter { $0.hasSuffix(": building and testing...") }
             #expect(progress == (1...10).map { "[\($0 < 10 ? " " : "")\($0)/10] m\($0): building and testing..." }, "\(progress)")
@@ -479,7 +487,7 @@ struct LabTests {
                 (["T", "Other"], ["", #"^(T|Other)\."#, #"^(T|Other)\."#, ""], ["", "", "", #"^(T|Other)\."#]),
             ] {
                 let runner = ScriptedRunner()
-                let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: mutants, runner: runner, print: { _ in })
+                let lab = Lab(configuration: Self.patchesOnly(package), mutants: mutants, runner: runner, print: { _ in })
                 lab.testTargets = { _ in targets }
                 let report = try lab.run()
                 let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
@@ -509,7 +517,7 @@ struct LabTests {
         try withScratch { scratch in
             let package = try package(in: scratch)
             let runner = ScriptedRunner()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("subtracts", "        a + b", "        a - b")],
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("subtracts", "        a + b", "        a - b")],
                           runner: runner, print: { _ in })
             lab.testTargets = { _ in [] }
             let report = try lab.run()
@@ -524,7 +532,7 @@ struct LabTests {
         try withScratch { scratch in
             let package = try package(in: scratch)
             let runner = ScriptedRunner()
-            var configuration = LabConfiguration(packagePath: package)
+            var configuration = Self.patchesOnly(package)
             configuration.stopAtFirstFailure = true
             let mutants = [try mutant("subtracts", "        a + b", "        a - b"), try mutant("comment-only", "        a + b", "        a + b // harmless")]
             let report = try Lab(configuration: configuration, mutants: mutants, runner: runner, print: { _ in }).run()
@@ -545,7 +553,7 @@ struct LabTests {
             // Also when the test runner reports the failure but exits 0.
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.original.replacingOccurrences(of: "a + b", with: "a - b" + runnerExit))
             let runner = ScriptedRunner()
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [try mutant("m", "        a - b", "        a + b")],
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("m", "        a - b", "        a + b")],
                           runner: runner, print: { _ in })
             do {
                 _ = try lab.run()

@@ -84,6 +84,19 @@ struct CoverageMap: Codable, Equatable, Sendable {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
     }
 
+    /// The map read in other lines: `original(file, line)` for every line
+    /// (a pass over a schema build, read in the original files' lines).
+    func mappingLines(_ original: (String, Int) -> Int) -> CoverageMap {
+        let moved = functions.map { function in
+            var function = function
+            function.firstLine = original(function.file, function.firstLine)
+            function.lastLine = original(function.file, function.lastLine)
+            return function
+        }
+        let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines)
+    }
+
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
     /// creates, deletes or renames is in `wholeFiles`.
     func reach(_ touched: [String: TouchedLines], wholeFiles: [String] = []) -> Reach {

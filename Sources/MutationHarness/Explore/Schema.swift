@@ -30,6 +30,29 @@ struct Schema {
     /// error on those lines leaves it out of the schema.
     var sites: [Site] { points.map { Site(id: $0.id, file: $0.file, lines: $0.line...$0.line) } + bodySites }
 
+    /// Lines a named mutants' wrapper adds (`PatchSchema`), by file, in
+    /// order: after `line` of the rewritten file (the original body's
+    /// closing line) come `extra` lines of variants. A generated schema adds
+    /// no line.
+    var lineShifts: [String: [LineShift]] = [:]
+
+    struct LineShift: Equatable, Sendable {
+        var line: Int
+        var extra: Int
+    }
+
+    /// The original file's line for `line` of the rewritten `file`: a line
+    /// of a variant is its body's closing line.
+    func originalLine(_ line: Int, in file: String) -> Int {
+        var shift = 0
+        for wrapper in lineShifts[file] ?? [] {
+            if line <= wrapper.line { break }
+            if line <= wrapper.line + wrapper.extra { return wrapper.line - shift }
+            shift += wrapper.extra
+        }
+        return line - shift
+    }
+
     struct Site: Equatable {
         /// The mutant's name (a generated one's id).
         var id: String

@@ -6,8 +6,17 @@ extension Lab {
     func runBaseline() throws {
         let log = logs.appendingPathComponent("baseline.log")
         try? FileManager.default.removeItem(at: log)
-        print("Building the unmutated package (the first build of a fresh scratch copy takes longest)...")
-        let build = try runBuild(log: log, timeout: nil)
+        // The named mutants' schema is the baseline's build; with every switch off it is the package.
+        var schemaBuild: ProcessResult?
+        if let builder = patchSchemaBuilder {
+            schemaBuild = try buildSchema(builder, title: "the unmutated package with the named mutants' schema", timeout: nil)
+            if schemaBuild == nil {
+                print("  the named mutants' schema does not build (\(logs.appendingPathComponent("schema.log").path)): each mutant is built on its own")
+                patchSchemaBuilder = nil
+            }
+        }
+        if schemaBuild == nil { print("Building the unmutated package (the first build of a fresh scratch copy takes longest)...") }
+        let build = try schemaBuild ?? runBuild(log: log, timeout: nil)
         guard build.termination.succeeded else {
             throw LabError.baselineBuildFailed(firstError: Classifier.firstCompilerError(in: read(log)), log: log.path)
         }
@@ -31,6 +40,14 @@ extension Lab {
         try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
                                           to: suiteProfiles.appendingPathComponent("stray.profraw"))
         report.baselineTestSeconds = test.seconds
+        if installedSchema != nil, !(test.termination.succeeded && tests.failures.isEmpty && !tests.cases.isEmpty) {
+            // The schema's fault or the package's: the package alone tells.
+            print("  the suite is not green with the named mutants' schema and every switch off (\(log.path)): "
+                + "each mutant is built on its own")
+            try removeSchema()
+            patchSchemaBuilder = nil
+            return try runBaseline()
+        }
         guard test.termination != .timedOut else { throw LabError.baselineTimedOut(log: log.path) }
         guard tests.failures.isEmpty, test.termination.succeeded else {
             throw LabError.baselineTestsFailed(tests: tests.failures.map(\.id), message: tests.failures.first?.message, log: log.path)
@@ -43,6 +60,10 @@ extension Lab {
         report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
         suiteLimit = report.testTimeoutSeconds
         print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
+        if let schema = installedSchema {
+            schemaNumbers = schema.numbers
+            print("  \(schema.numbers.count) named mutants run by switch, \(mutants.count - schema.numbers.count) built on their own")
+        }
     }
 
     /// Where the baseline's whole-suite run writes its coverage profiles.
@@ -72,7 +93,9 @@ extension Lab {
                                 environment: environment, log: log,
                                 timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
         do {
-            coverage = try pass.run(tests)
+            // Over the named mutants' schema, read in the original's lines.
+            let map = try pass.run(tests)
+            if let schema = installedSchema { coverage = map.mappingLines { schema.originalLine($1, in: $0) } } else { coverage = map }
             testBinary = binary
         } catch let error as CoverageError {
             print("  coverage pass stopped: \(error.reason)\n  every mutant runs the whole suite")
@@ -83,11 +106,11 @@ extension Lab {
     }
 
     /// What the coverage map says of each mutant, from where its patch lands
-    /// in the unmutated copy (before any schema is written into it).
+    /// in the unmutated copy (as the package has it, schema or not).
     func chooseTests() {
         guard let coverage else { return }
         for mutant in mutants {
-            guard let touched = mutant.diff.touchedLines(reading: workspace.read) else { continue }
+            guard let touched = mutant.diff.touchedLines(reading: readOriginal) else { continue }
             reaches[mutant.name] = coverage.reach(touched.lines, wholeFiles: touched.wholeFiles)
         }
         let counts = reaches.values.reduce(into: (chosen: 0, none: 0, unknown: 0)) { counts, reach in

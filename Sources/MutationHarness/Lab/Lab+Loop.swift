@@ -6,8 +6,7 @@ extension Lab {
     /// Schema mutants first (one build for all), then the copy goes back to
     /// the original for the ones that run as patches. Schema mutants that
     /// run chosen tests (or none) are only a test process each:
-    /// `configuration.jobs` of them run at once. A schema kill that could
-    /// not be confirmed runs again as a patch, last.
+    /// `configuration.jobs` of them run at once.
     func runMutants() throws {
         let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
         let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
@@ -18,8 +17,7 @@ extension Lab {
             }
         } : []
         loopStart = Date()
-        let asPatches = Locked<[Int]>([])
-        try runTogether(together, asPatches: asPatches)
+        try runTogether(together)
         var schemaRemoved = schemaNumbers.isEmpty
         let ranTogether = Set(together)
         for index in order where !ranTogether.contains(index) {
@@ -29,18 +27,10 @@ extension Lab {
                 schemaRemoved = true
             }
             announce(index)
-            guard let number = schemaNumbers[mutant.name] else {
-                try record(runMutant(mutant), at: index)
-                continue
-            }
-            if let result = try runSchemaMutant(mutant, number: number) { try record(result, at: index) } else { asPatches.withLock { $0.append(index) } }
+            let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
+            try record(result, at: index)
         }
         if !schemaRemoved { try removeSchema() }
-        for index in asPatches.value.sorted() {
-            finished.withLock { _ in print("  \(mutants[index].name): its kill in the schema was not confirmed with every switch off; building it on its own") }
-            announce(index)
-            try record(runMutant(mutants[index]), at: index)
-        }
     }
 
     func announce(_ index: Int) {
@@ -64,9 +54,9 @@ extension Lab {
     /// Runs schema mutants `configuration.jobs` at a time. Each is one test
     /// process with its switch in its environment and result files and a
     /// log of its own; they share the report (under `finished`'s lock) and
-    /// nothing else; one whose kill is not confirmed goes to `asPatches`. The first error (an interrupt) stops every worker
+    /// nothing else. The first error (an interrupt) stops every worker
     /// after its current mutant, which stays pending, and is thrown.
-    func runTogether(_ indices: [Int], asPatches: Locked<[Int]>) throws {
+    func runTogether(_ indices: [Int]) throws {
         guard !indices.isEmpty else { return }
         // The workers read the lab's settled state (mutants, schema numbers,
         // the coverage map) and write only through `record`.
@@ -75,11 +65,7 @@ extension Lab {
             let index = indices[position]
             let mutant = lab.mutants[index]
             lab.announce(index)
-            if let result = try lab.runSchemaMutant(mutant, number: lab.schemaNumbers[mutant.name] ?? 0) {
-                try lab.record(result, at: index)
-            } else {
-                asPatches.withLock { $0.append(index) }
-            }
+            try lab.record(try lab.runSchemaMutant(mutant, number: lab.schemaNumbers[mutant.name] ?? 0), at: index)
         }
     }
 }

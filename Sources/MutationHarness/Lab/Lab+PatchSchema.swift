@@ -1,37 +1,28 @@
 import Foundation
 
 /// The gate's schema: named mutants that change only function bodies, in
-/// one build (`PatchSchema`), each run by its switch.
+/// one build (`PatchSchema`), each run by its switch. It is written before
+/// the baseline and built as the baseline (`runBaseline`), so it costs no
+/// build of its own, and the baseline's suite proves it with every switch
+/// off; the coverage pass over it is read in the original's lines.
 extension Lab {
-    /// Plans and builds the named mutants' schema. Each one's patch is
-    /// applied in memory and both versions of its files parsed; a mutant
-    /// that changes anything but function bodies, or whose files the parse
-    /// cannot read, runs as a patch (its log says why). A kill in this
-    /// schema stands only once the killing tests pass with every switch off
-    /// (`confirmedKill`), which replaces the whole suite's run on the schema.
-    func installPatchSchema() throws {
-        let plan = try planPatchSchema()
-        guard !plan.isEmpty else { return }
-        let sources = Dictionary(Set(plan.flatMap { $0.swaps.map(\.file) }).compactMap { file in
-            workspace.read(file).map { (file, Array($0.utf8)) }
-        }) { first, _ in first }
-        try installSchema(confirmingKills: true) { excluded in
-            PatchSchema.build(plan.filter { !excluded.contains($0.name) }, sources: sources, module: Self.moduleFolder)
-        }
-    }
-
     /// `Sources/X/...` -> `Sources/X`: where a file's module keeps the switch.
     static func moduleFolder(_ file: String) -> String { file.split(separator: "/").prefix(2).joined(separator: "/") }
 
-    /// The swaps of each mutant that can be in the schema, in the mutants'
-    /// order; the others are said in their logs.
-    func planPatchSchema() throws -> [(name: String, swaps: [PatchSchema.Swap])] {
+    /// Finds the swaps of each mutant that can be in the schema, in the
+    /// mutants' order (the others are said in their logs), and keeps the
+    /// schema's builder in `patchSchemaBuilder`. Only files under
+    /// `Sources/` take part: a test file's lines must stay where the test
+    /// runner reports them.
+    func planPatchSchema() throws {
         var changes: [(mutant: Mutant, files: [FileChange])] = []
         var refused: [String: String] = [:]
         for mutant in mutants {
             guard case .success(let files) = mutant.diff.changes(reading: workspace.read) else { continue } // stale: the patch path says so
-            if let other = files.first(where: { $0.content == nil || !$0.path.hasSuffix(".swift") || workspace.read($0.path) == nil }) {
-                refused[mutant.name] = "it creates, deletes or renames a file, or changes one that is not Swift (\(other.path))"
+            if let other = files.first(where: { $0.content == nil || !$0.path.hasSuffix(".swift") || !$0.path.hasPrefix("Sources/")
+                || workspace.read($0.path) == nil })
+            {
+                refused[mutant.name] = "it creates, deletes or renames a file, or changes one that is not Swift under Sources/ (\(other.path))"
                 continue
             }
             changes.append((mutant, files))
@@ -62,7 +53,7 @@ extension Lab {
             bodies = try parseBodies(copies.values.sorted(), workspace.root)
         } catch {
             print("  the named mutants are built one by one: the compiler's parse of their files failed (\(error))")
-            return []
+            return
         }
         var plan: [(name: String, swaps: [PatchSchema.Swap])] = []
         for (index, change) in changes.enumerated() {
@@ -89,6 +80,12 @@ extension Lab {
         if !refused.isEmpty {
             print("  \(refused.count) named mutant(s) change more than function bodies and are built on their own (each one's log says why)")
         }
-        return plan
+        guard !plan.isEmpty else { return }
+        let sources = Dictionary(Set(plan.flatMap { $0.swaps.map(\.file) }).compactMap { file in
+            workspace.read(file).map { (file, Array($0.utf8)) }
+        }) { first, _ in first }
+        patchSchemaBuilder = { excluded in
+            PatchSchema.build(plan.filter { !excluded.contains($0.name) }, sources: sources, module: Self.moduleFolder)
+        }
     }
 }

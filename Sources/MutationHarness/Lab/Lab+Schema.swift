@@ -1,20 +1,17 @@
 import Foundation
 
-/// `explore`'s mutant schema: every generated mutant in one build, each
-/// behind a switch; what does not type-check runs as a patch.
+/// Mutant schemata: mutants in one build, each behind a switch (`explore`'s
+/// generated ones, the gate's named ones: `Lab+PatchSchema`); what does not
+/// type-check runs as a patch.
 extension Lab {
-    /// Writes the schema into the copy and builds it; a mutant whose code
-    /// does not type-check there is left out (it runs as a patch) and the
-    /// build tried again, up to five times. An error on a line where no
-    /// mutant sits (a `missing return` at a function's closing brace) can only
-    /// be blamed on its file: that file's mutants run as patches. With no
-    /// working schema the copy is put back and every mutant runs as a patch.
-    ///
-    /// The schema with every switch off must pass like the original: the
-    /// whole suite runs on it once, or, `confirmingKills`, each kill's
-    /// tests run again with the switches off (`confirmedKill`), cheaper for
-    /// a few dozen mutants.
-    func installSchema(confirmingKills: Bool = false, _ build: (Set<String>) -> Schema) throws {
+    /// Writes the schema `build` makes into the copy and builds it; a
+    /// mutant whose code does not type-check there is left out (it runs as
+    /// a patch) and the build tried again, up to five times. An error on a
+    /// line where no mutant sits (a `missing return` at a function's
+    /// closing brace) can only be blamed on its file: that file's mutants
+    /// run as patches. Returns the build that succeeded, with the schema in
+    /// `installedSchema`; nil when none does (the copy is put back).
+    func buildSchema(_ build: (Set<String>) -> Schema, title: String, timeout: Double?) throws -> ProcessResult? {
         var excluded: Set<String> = []
         let log = logs.appendingPathComponent("schema.log")
         try? FileManager.default.removeItem(at: log)
@@ -22,25 +19,12 @@ extension Lab {
             let schema = build(excluded)
             guard !schema.numbers.isEmpty else { break }
             try writeSchema(schema)
-            print("Building the mutant schema (\(schema.numbers.count) mutants in one build, attempt \(attempt))...")
+            print("Building \(title) (\(schema.numbers.count) mutants in one build, attempt \(attempt))...")
             let logged = read(log).utf8.count
-            let result = try runBuild(log: log, timeout: mutantBuildLimit)
-            if result.termination.succeeded, confirmingKills {
-                schemaNumbers = schema.numbers
-                confirmSchemaKills = true
-                print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) built on their own")
-                return
-            }
+            let result = try runBuild(log: log, timeout: timeout)
             if result.termination.succeeded {
-                // The schema with no mutant switched on must pass like the original.
-                let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
-                guard test.termination.succeeded, tests.failures.isEmpty else {
-                    print("  the schema's own baseline is not green; every mutant runs as a patch")
-                    break
-                }
-                schemaNumbers = schema.numbers
-                print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
-                return
+                installedSchema = schema
+                return result
             }
             // This attempt's errors only: the log keeps the earlier attempts'.
             let failing = Self.errorLines(in: String(decoding: read(log).utf8.dropFirst(logged), as: UTF8.self), root: workspace.root.path)
@@ -51,7 +35,23 @@ extension Lab {
             try removeSchema()
         }
         try removeSchema()
-        schemaNumbers = [:]
+        return nil
+    }
+
+    /// `explore`'s schema, built once the mutants are made; it must then
+    /// pass the whole suite with every switch off, like the original, or
+    /// every mutant runs as a patch.
+    func installSchema(_ build: (Set<String>) -> Schema) throws {
+        guard try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit) != nil, let schema = installedSchema else { return }
+        let log = logs.appendingPathComponent("schema.log")
+        let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
+        guard test.termination.succeeded, tests.failures.isEmpty else {
+            print("  the schema's own baseline is not green; every mutant runs as a patch")
+            try removeSchema()
+            return
+        }
+        schemaNumbers = schema.numbers
+        print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
     }
 
     /// The schema's mutants to leave out for compiler errors at `failing`
@@ -87,6 +87,14 @@ extension Lab {
     func removeSchema() throws {
         for (path, original) in schemaFiles { try workspace.write(path, original) }
         schemaFiles = [:]
+        installedSchema = nil
+    }
+
+    /// A file of the copy as the package has it, whether or not a schema
+    /// has rewritten it.
+    func readOriginal(_ path: String) -> String? {
+        if let saved = schemaFiles[path] { return saved }
+        return workspace.read(path)
     }
 
     /// `file:line` of each compiler error in a build log, relative to the copy.
@@ -102,10 +110,8 @@ extension Lab {
         return lines
     }
 
-    /// A mutant of the installed schema: switched on by the environment, no
-    /// build. Nil when its kill could not be confirmed (`confirmedKill`): it
-    /// runs as a patch once the schema is gone.
-    func runSchemaMutant(_ mutant: Mutant, number: Int) throws -> MutantResult? {
+    /// A mutant of the installed schema: switched on by the environment, no build.
+    func runSchemaMutant(_ mutant: Mutant, number: Int) throws -> MutantResult {
         var result = MutantResult(pending: mutant)
         let log = logs.appendingPathComponent("\(mutant.name).log")
         try? FileManager.default.removeItem(at: log)
@@ -116,35 +122,6 @@ extension Lab {
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
         result.notRun = notRun(mutant, tests: tests, termination: termination, verdict: verdict)
-        if confirmSchemaKills, verdict.status == .killed || verdict.status == .timeout {
-            let (confirmed, confirmSeconds) = try confirmedKill(mutant, verdict: verdict, log: log)
-            result.testSeconds += confirmSeconds
-            guard confirmed else {
-                finished.withLock { _ in schemaRefusals[mutant.name] = "its kill in the schema could not be confirmed with every switch off" }
-                return nil
-            }
-        }
         return result
-    }
-
-    /// Whether the tests that killed a mutant of the named mutants' schema
-    /// pass with every switch off (its chosen tests for a timeout): only
-    /// then is the kill the mutant's and not the schema's. A kill no test
-    /// is named for cannot be confirmed.
-    func confirmedKill(_ mutant: Mutant, verdict: Classifier.Verdict, log: URL) throws -> (Bool, seconds: Double) {
-        var tests = verdict.killedBy
-        if tests.isEmpty, case .tests(let chosen) = reaches[mutant.name] { tests = chosen }
-        guard !tests.isEmpty, let binary = testBinary else {
-            appendLine("mutate: no test is named for this kill, so it cannot be confirmed with the switches off: built on its own", to: log)
-            return (false, 0)
-        }
-        appendLine("mutate: confirming the kill: the same test(s) with every switch off must pass", to: log)
-        let check = try runChosen(tests, of: binary, name: mutant.name + "-switched-off", log: log, extraEnvironment: [Schema.variable: "0"])
-        guard check.verdict.status == .survived else {
-            appendLine("mutate: with every switch off they do not pass (\(check.verdict.status.rawValue)): the schema, not the mutant, "
-                + "fails them; built on its own", to: log)
-            return (false, check.seconds)
-        }
-        return (true, check.seconds)
     }
 }

@@ -23,10 +23,11 @@ public final class Lab {
     /// Mutants that run by switch in the installed schema: name -> number.
     var schemaNumbers: [String: Int] = [:]
     var schemaFiles: [String: String?] = [:]
-    /// Whether a kill in the installed schema stands only once the killing
-    /// tests pass with every switch off (the named mutants' schema, which
-    /// has no whole-suite run of its own).
-    var confirmSchemaKills = false
+    /// The schema written into the copy and built, until it is removed.
+    var installedSchema: Schema?
+    /// For the gate: makes the named mutants' schema, leaving out the
+    /// mutants named; built with the baseline (nil: none).
+    var patchSchemaBuilder: ((_ excluded: Set<String>) -> Schema)?
     /// Named mutants left out of their schema, and why (said in their logs).
     var schemaRefusals: [String: String] = [:]
     /// Parses Swift files for the named mutants' schema: paths relative to
@@ -46,8 +47,9 @@ public final class Lab {
     var testBinary: TestBinary?
     /// What the coverage map says of each mutant, by name.
     var reaches: [String: CoverageMap.Reach] = [:]
-    /// Tests the coverage pass runs at once (tests of the lab give 1: their runner is not thread-safe).
-    var coverageWorkers = ProcessInfo.processInfo.activeProcessorCount
+    /// Tests the coverage pass runs at once: `configuration.jobs` (tests of
+    /// the lab give 1: their runner is not thread-safe).
+    var coverageWorkers: Int
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
     var findLLVM: (String) -> LLVMCoverage? = { swift in
         LLVMCoverage.find(swift: swift, path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -68,6 +70,7 @@ public final class Lab {
         self.print = print
         self.generate = generate
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
+        coverageWorkers = max(1, configuration.jobs)
         report = LabReport(
             packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
             baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [],
@@ -82,21 +85,28 @@ public final class Lab {
     /// Runs everything; returns the final report. On SIGINT or SIGTERM it
     /// throws `LabError.interrupted` after rewriting the reports, in which
     /// the mutant that was running, and every later one, stay `pending`.
+    /// Whatever stops it, a schema in the copy is taken out.
     public func run() throws -> LabReport {
         do {
             return try runAll()
         } catch LabError.interrupted(let signal) {
+            try? removeSchema()
             try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
             throw LabError.interrupted(signal: signal)
+        } catch {
+            try? removeSchema()
+            throw error
         }
     }
 
-    /// The stages, in order: the copy, the baseline, the coverage pass, the
-    /// mutants (made now for `explore`), the schema (the generated mutants',
-    /// or the named ones' when tests are chosen), the mutants' loop.
+    /// The stages, in order: the copy, the named mutants' schema (planned
+    /// here, built with the baseline), the baseline, the coverage pass, the
+    /// mutants (made now for `explore`), the generated mutants' schema, the
+    /// mutants' loop.
     func runAll() throws -> LabReport {
         let lock = try prepareCopy()
         defer { withExtendedLifetime(lock) {} }
+        if generate == nil, configuration.schema, !configuration.buildOnly, !mutants.isEmpty { try planPatchSchema() }
         try runBaseline()
         if !configuration.buildOnly, configuration.coverage { try runCoveragePass() }
         if let generate {
@@ -106,11 +116,7 @@ public final class Lab {
             if configuration.buildOnly { return report }
         }
         chooseTests()
-        if generate != nil, let schemaBuilder, !mutants.isEmpty {
-            try installSchema(schemaBuilder)
-        } else if generate == nil, configuration.schema, testBinary != nil, !mutants.isEmpty {
-            try installPatchSchema()
-        }
+        if generate != nil, let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
         try writeReports()
         try runMutants()
         return report

@@ -6,7 +6,8 @@
 ///
 ///     { if !(__mutateActive(3) || __mutateActive(7)) { original } else if __mutateActive(3) { mutant 3's } else { mutant 7's } }
 ///
-/// With every switch off the original runs, on its own lines. A patch that
+/// With every switch off the original runs; a line of the rewritten file
+/// maps back to the original's (`Schema.originalLine`). A patch that
 /// changes anything outside function bodies (a declaration, a stored
 /// property's initial value, a file of another kind), or whose file the
 /// compiler cannot parse, runs as a patch, as does one whose code does not
@@ -90,7 +91,10 @@ enum PatchSchema {
                 let first = 1 + source[..<site.start].filter { $0 == UInt8(ascii: "\n") }.count + shift
                 let lines = site.text.utf8.filter { $0 == UInt8(ascii: "\n") }.count
                 for name in site.names { schema.bodySites.append(Schema.Site(id: name, file: file, lines: first...(first + lines))) }
-                shift += lines - source[site.start...body.end].filter { $0 == UInt8(ascii: "\n") }.count
+                // The original keeps its lines up to its closing brace; the variants follow.
+                let originalLines = source[site.start...body.end].filter { $0 == UInt8(ascii: "\n") }.count
+                schema.lineShifts[file, default: []].append(Schema.LineShift(line: first + originalLines, extra: lines - originalLines))
+                shift += lines - originalLines
             }
         }
         for module in Set(byBody.keys.map(module)) { schema.support[module] = Schema.supportFile(operators: []) }

@@ -159,7 +159,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
-        let failing = runsT && (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch)
+        let failing = runsT && (Self.namedSchemaFails(source, environment)
+            ?? (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch))
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there,
             // with another test still running (started, never ended).
@@ -182,6 +183,23 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
     }
 
+    /// In a schema of named mutants (`PatchSchema`'s wrappers in the
+    /// source): whether `adds()` fails, that is whether the code the switch
+    /// turns on has `a - b`, or the source says `SWITCHED-OFF-FAILS`; nil
+    /// for any other source.
+    static func namedSchemaFails(_ source: String, _ environment: [String: String]) -> Bool? {
+        guard source.contains("{ if !__mutateActive(") || source.contains("{ if !(__mutateActive(") else { return nil }
+        if source.contains("SWITCHED-OFF-FAILS") { return true }
+        guard let number = Int(environment[Schema.variable] ?? ""), number > 0,
+              let first = source.range(of: "__mutateActive(\(number))") else { return false }
+        // A variant but the last follows `else if __mutateActive(N) {`; the last, the first `} else {` after its switch.
+        let start = source.range(of: "else if __mutateActive(\(number)) {")?.upperBound
+            ?? source.range(of: "} else {", range: first.upperBound..<source.endIndex)?.upperBound
+        guard let start else { return false }
+        let end = source.range(of: "} else", range: start..<source.endIndex)?.lowerBound ?? source.range(of: "} }", range: start..<source.endIndex)?.lowerBound
+        return source[start..<(end ?? source.endIndex)].contains("a - b")
+    }
+
     /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
     private func writeProfile(_ functions: [String], to profile: String) throws {
         let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
@@ -200,12 +218,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
         }
-        // Under a schema, the odd switches break `adds()`; in a schema of
-        // named mutants (`__mutateActive` in the source) only they do, and
-        // `SWITCHED-OFF-FAILS` breaks it with every switch off too.
+        // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false
-        let failing = chosen.contains("T.Suite/adds()") && (source.contains("__mutateActive")
-            ? switched || source.contains("SWITCHED-OFF-FAILS") : source.contains("a - b") || switched)
+        let failing = chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
         if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
             try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
