@@ -80,6 +80,27 @@ struct PatchSchemaTests {
         }
     }
 
+    /// The compiler stops printing trees at a file with a syntax error:
+    /// that file is left out, and every other one is still parsed.
+    @Test func aFileThatDoesNotParseIsLeftOutAndTheOthersAreParsed() throws {
+        try withScratch { scratch in
+            try scratch.write("parse/A.swift", "func a() -> Int { 1 }\n")
+            try scratch.write("parse/Broken.swift", "func f() -> Int {\n  let x = (\n  return 1\n}\n")
+            try scratch.write("parse/C.swift", "func c() { }\nfunc d() { }\n")
+            let found = try FunctionBodies.parse(swiftc: "swiftc", files: ["Broken.swift", "A.swift", "C.swift"],
+                                                 in: scratch.url.appendingPathComponent("parse"))
+            #expect(found.keys.sorted() == ["A.swift", "C.swift"])
+            #expect(found["C.swift"]?.count == 2)
+            #expect(FunctionBodies.reportsError(in: "{\"_kind\":\"source_file\"}Broken.swift:3:3: error: expected expression", file: "Broken.swift"))
+            #expect(!FunctionBodies.reportsError(in: "11-A.swift:3:3: error: x\nA.swift:2:1: warning: y", file: "1-A.swift"))
+            #expect(!FunctionBodies.reportsError(in: "A.swift:2:1: warning: y", file: "A.swift"))
+            #expect(throws: ASTDumpError.self) {
+                try FunctionBodies.parse(swiftc: scratch.url.appendingPathComponent("no-such-swiftc").path, files: ["A.swift"],
+                                         in: scratch.url.appendingPathComponent("parse"))
+            }
+        }
+    }
+
     @Test func onlyAPatchConfinedToFunctionBodiesIsSwapped() throws {
         try withScratch { scratch in
             let original = Array(Self.source.utf8)

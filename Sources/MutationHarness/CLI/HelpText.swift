@@ -29,11 +29,11 @@ enum HelpText {
         alone x 3 + 10 s (a hung test). A mutant no test reaches is
         NoCoverage (it counts as missed, and costs no test run); one the
         coverage map cannot place runs the whole suite.
-        Mutants that change only function bodies are built together, once:
-        each changed body sits beside the original behind a switch, and
-        such mutants are tested --jobs at a time. A kill there stands only
-        once the killing tests pass with every switch off; otherwise, and
-        for any other mutant, it is built on its own.
+        Mutants that change only function bodies are built together, once,
+        as the baseline: each changed body sits beside the original behind
+        a switch, the baseline's suite runs with every switch off, and each
+        such mutant is tested with its switch on, --jobs at a time. Any
+        other mutant is built on its own.
 
         OPTIONS (run):
           --package-path DIR        the package to mutate (default: .)

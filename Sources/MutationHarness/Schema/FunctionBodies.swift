@@ -24,24 +24,58 @@ enum FunctionBodies {
     /// the like are left out: a change there runs as a patch).
     static let plainAccessors: Set<String> = ["get", "set", "didSet", "willSet"]
 
-    /// Parses `files` (paths relative to `directory`) in one compiler run;
-    /// the outermost bodies by path as given. A file the parser gave up on
-    /// is missing from the result; a run that printed no tree at all (no
-    /// compiler) throws.
+    /// Parses `files` (paths relative to `directory`); the outermost bodies
+    /// by path as given. A file with a syntax error is left out of the
+    /// result. The compiler stops printing trees at such a file, so the
+    /// files after it are parsed again, in as few runs as there are broken
+    /// files. A first run that prints no tree at all (no compiler) throws.
     static func parse(swiftc: String, files: [String], in directory: URL) throws -> [String: [FunctionBody]] {
-        guard !files.isEmpty else { return [:] }
-        let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + files, in: directory)
-        // One file's tree goes to standard output, several to standard error.
-        let trees = try ASTDump.parse(result.output + result.errors)
-        guard !trees.isEmpty else {
-            throw ASTDumpError(reason: "`\(swiftc) -dump-parse` printed no syntax tree (exit \(result.status)): \(result.errorText.prefix(500))")
-        }
         var bodies: [String: [FunctionBody]] = [:]
-        for tree in trees {
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(tree.path).path) else { continue }
-            bodies[tree.path] = outermost(in: tree.root, source: [UInt8](data))
+        var remaining = files
+        var first = true
+        while !remaining.isEmpty {
+            let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + remaining, in: directory)
+            // One file's tree goes to standard output, several to standard error.
+            let trees = try ASTDump.parse(result.output + result.errors)
+            let said = String(decoding: result.errors, as: UTF8.self)
+            let broken = Set(remaining.filter { reportsError(in: said, file: $0) })
+            if first, trees.isEmpty, broken.isEmpty {
+                throw ASTDumpError(reason: "`\(swiftc) -dump-parse` printed no syntax tree (exit \(result.status)): \(result.errorText.prefix(500))")
+            }
+            first = false
+            for tree in trees where !broken.contains(tree.path) {
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(tree.path).path) else { continue }
+                bodies[tree.path] = outermost(in: tree.root, source: [UInt8](data))
+            }
+            let done = broken.union(trees.map(\.path))
+            guard remaining.contains(where: done.contains) else { break }
+            remaining.removeAll(where: done.contains)
         }
         return bodies
+    }
+
+    /// Whether the compiler's output has an error in `file`: `FILE:LINE:COLUMN: error:`,
+    /// at a line's start or right after a tree's closing brace (where the
+    /// compiler prints it).
+    static func reportsError(in output: String, file: String) -> Bool {
+        let bytes = Array(output.utf8), name = Array((file + ":").utf8), error = Array(": error:".utf8)
+        var index = 0
+        while index + name.count <= bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == name[0], Array(bytes[index..<(index + name.count)]) == name,
+                  index == 0 || [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")].contains(bytes[index - 1])
+            else { continue }
+            // LINE:COLUMN, then ": error:".
+            var at = index + name.count
+            for part in 0..<2 {
+                let digits = at
+                while at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x39 { at += 1 }
+                guard at > digits else { break }
+                if part == 0, at < bytes.count, bytes[at] == UInt8(ascii: ":") { at += 1 }
+            }
+            if at + error.count <= bytes.count, Array(bytes[at..<(at + error.count)]) == error { return true }
+        }
+        return false
     }
 
     /// Every function body in `tree` (parsed from `source`) that no other
