@@ -30,6 +30,8 @@ run() { # NAME ARGS...: one harness run, its wall time in NAME.seconds
         && ! grep -q '"status" *: *"pending"' "$out/$name/results.json"; then
         echo "(keeping $out/$name from an earlier, finished run)"; return
     fi
+    # A run that stops before its verdicts must not leave an older run's results to be read.
+    rm -rf "${out:?}/$name"
     start=$(date +%s.%N)
     "$mutate" "$@" --output "$out/$name" > "$out/$name.log" 2>&1 || true
     end=$(date +%s.%N)
