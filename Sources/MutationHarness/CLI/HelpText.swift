@@ -51,8 +51,8 @@ enum HelpText {
           --all-tests               run every covering test to the end: the report names every killing test
           --no-coverage             no coverage pass: every mutant runs the whole suite (the reference)
           --no-schema               build every mutant on its own (one build each; the reference)
-          --jobs N                  test processes at once: the coverage pass's tests and the schema's
-                                    mutants (default: one per core)
+          --jobs N                  mutants of the schema tested at once, and twice as many tests in the
+                                    coverage pass (default: one per core)
           --list                    print the mutants (with --mutant: only those) and exit
           --version                 print the harness's version
 

@@ -47,8 +47,10 @@ public final class Lab {
     var testBinary: TestBinary?
     /// What the coverage map says of each mutant, by name.
     var reaches: [String: CoverageMap.Reach] = [:]
-    /// Tests the coverage pass runs at once: `configuration.jobs` (tests of
-    /// the lab give 1: their runner is not thread-safe).
+    /// Tests the coverage pass runs at once: twice `configuration.jobs`.
+    /// Many tests wait more than they compute, and load there can only make
+    /// the times alone, and so the mutants' limits, longer, never a verdict
+    /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
     var coverageWorkers: Int
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
     var findLLVM: (String) -> LLVMCoverage? = { swift in
@@ -70,7 +72,7 @@ public final class Lab {
         self.print = print
         self.generate = generate
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
-        coverageWorkers = max(1, configuration.jobs)
+        coverageWorkers = 2 * max(1, configuration.jobs)
         report = LabReport(
             packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
             baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [],

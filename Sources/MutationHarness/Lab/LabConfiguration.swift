@@ -50,10 +50,10 @@ public struct LabConfiguration: Sendable {
     public var schema = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
-    /// Test processes at once: the coverage pass's tests, each on its own,
-    /// and the mutants of a schema, which need no build (`--jobs`; the
-    /// command's default is one per core). Mutants built on their own run
-    /// one at a time.
+    /// Mutants of a schema tested at once: they need no build, so each is
+    /// only a test process (`--jobs`; the command's default is one per
+    /// core). The coverage pass runs twice as many tests at once. Mutants
+    /// built on their own run one at a time.
     public var jobs = 1
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {
