@@ -94,8 +94,3 @@ struct ProcessKillTests {
         print("ProcessKillTests: \(lostInWindow) event(s) tracked shortly before a kill were not on disk, over \(trials) trials")
     }
 }
-
-/// `.build/test-scratch` of this package.
-let testScratchRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/test-scratch", isDirectory: true)

@@ -26,7 +26,7 @@ struct SDKToCollectorTests {
     }
 
     private func withStorage(_ body: (URL) throws -> Void) throws {
-        let directory = try TemporaryDirectory(in: testScratch)
+        let directory = try TemporaryDirectory(in: testScratchRoot)
         defer { directory.remove() }
         try body(directory.url)
     }
@@ -121,9 +121,3 @@ struct SDKToCollectorTests {
         }
     }
 }
-
-/// `.build/test-scratch` of this package: tests keep their folders there,
-/// never in the machine's shared temporary folder.
-private let testScratch = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/test-scratch", isDirectory: true)

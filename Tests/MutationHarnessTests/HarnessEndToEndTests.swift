@@ -170,12 +170,6 @@ struct HarnessEndToEndTests {
     }
 }
 
-final class OutputBox: Sendable {
-    private let lines = Locked<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var text: String { lines.value.joined(separator: "\n") }
-}
-
 extension Scratch {
     /// Every file below `folder` (skipping `.build`) with its bytes.
     static func snapshot(of folder: URL) -> [String: Data] {

@@ -143,31 +143,28 @@ extension Lab {
         var cases: [TestCaseResult] = []
         var last: (ProcessTermination, TestRunReport, Classifier.Verdict)?
         if !swiftTesting.isEmpty {
-            let watcher = EventStreamWatcher(events)
-            let stall = Locked<TestProgress.Stall?>(nil)
-            appendLine(String(format: "mutate: Swift Testing, %d test(s), time limit %.0fs", swiftTesting.count, limit(swiftTesting)), to: log)
-            let run = try runner.run(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events), in: workspace.root,
-                                     environment: environment, log: log, timeout: limit(swiftTesting),
-                                     stopWhen: stopRule(poll: watcher.poll, failed: { watcher.sawFailure }, progress: { watcher.progress }, stall: stall))
+            let (run, verdict, read) = try runWatched(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events),
+                                                      "Swift Testing", swiftTesting, limit: limit(swiftTesting), watcher: EventStreamWatcher(events),
+                                                      environment: environment, log: log) {
+                TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
+            }
             seconds += run.seconds
-            let read = TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
             cases = read.cases
-            let verdict = stalled(Classifier.classify(termination: run.termination, report: read), stall.value, log: log)
             last = (run.termination, read, verdict)
             if verdict.status != .survived { return (seconds, run.termination, read, verdict) }
         }
         if !xctest.isEmpty {
             let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
-            let watcher = XCTestFailureWatcher(log, from: logged, requested: xctest)
-            let stall = Locked<TestProgress.Stall?>(nil)
-            appendLine(String(format: "mutate: XCTest, %d test(s), time limit %.0fs", xctest.count, limit(xctest)), to: log)
-            let run = try runner.run(binary.xctest(xctest), in: workspace.root, environment: environment, log: log, timeout: limit(xctest),
-                                     stopWhen: stopRule(poll: watcher.poll, failed: { watcher.sawFailure }, progress: { watcher.progress }, stall: stall))
+            let (run, verdict, read) = try runWatched(binary.xctest(xctest), "XCTest", xctest, limit: limit(xctest),
+                                                      watcher: XCTestFailureWatcher(log, from: logged, requested: xctest),
+                                                      environment: environment, log: log) {
+                let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
+                var read = TestRunReport.read(xunitPath: self.results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
+                read.cases = cases + read.cases
+                return read
+            }
             seconds += run.seconds
-            let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
-            var read = TestRunReport.read(xunitPath: results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
-            read.cases = cases + read.cases
-            last = (run.termination, read, stalled(Classifier.classify(termination: run.termination, report: read), stall.value, log: log))
+            last = (run.termination, read, verdict)
         }
         guard let (termination, read, verdict) = last else {
             return (0, .exited(0), TestRunReport(cases: []), Classifier.classify(termination: .exited(0), report: TestRunReport(cases: [])))
@@ -175,21 +172,34 @@ extension Lab {
         return (seconds, termination, read, verdict)
     }
 
+    /// One run of the test executable for chosen tests of one library,
+    /// watched (`stopRule`) while it goes; its report (`read`) and verdict,
+    /// with the test that hung when it stalled.
+    private func runWatched(_ arguments: [String], _ library: String, _ tests: [String], limit: Double, watcher: any TestRunWatcher,
+                            environment: [String: String], log: URL, read: () -> TestRunReport)
+        throws -> (ProcessResult, Classifier.Verdict, TestRunReport)
+    {
+        let stall = Locked<TestProgress.Stall?>(nil)
+        appendLine(String(format: "mutate: %@, %d test(s), time limit %.0fs", library, tests.count, limit), to: log)
+        let run = try runner.run(arguments, in: workspace.root, environment: environment, log: log, timeout: limit,
+                                 stopWhen: stopRule(watcher, stall: stall))
+        let report = read()
+        return (run, stalled(Classifier.classify(termination: run.termination, report: report), stall.value, log: log), report)
+    }
+
     /// When a run of chosen tests stops before its time limit: at its first
     /// failing test (unless `--all-tests`), or when it has stalled (tests
     /// running, none started or ended for longer than the slowest of them
     /// may take: `LabConfiguration.stallAllowance`), which is kept in `stall`.
-    func stopRule(poll: @escaping (Date) -> Void, failed: @escaping () -> Bool, progress: @escaping () -> TestProgress,
-                          stall: Locked<TestProgress.Stall?>) -> () -> ProcessTermination?
-    {
+    func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>) -> () -> ProcessTermination? {
         let configuration = configuration
         // An explicit `--timeout` is the only limit.
         let alone = configuration.fixedTimeout == nil ? coverage?.seconds : nil
         return {
             let now = Date()
-            poll(now)
-            if configuration.stopAtFirstFailure, failed() { return .stoppedEarly }
-            guard let alone, let found = progress().stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0) })
+            watcher.poll(at: now)
+            if configuration.stopAtFirstFailure, watcher.sawFailure { return .stoppedEarly }
+            guard let alone, let found = watcher.progress.stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0) })
             else { return nil }
             stall.set(found)
             return .timedOut

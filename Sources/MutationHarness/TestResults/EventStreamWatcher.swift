@@ -1,11 +1,32 @@
 import Foundation
 
+/// What the harness reads of a test run while it goes: which tests have
+/// started and ended, and whether one has failed. Each look reads only what
+/// was written since the last.
+protocol TestRunWatcher: AnyObject {
+    /// Reads what was written since the last look, stamping tests started
+    /// and ended with `now` (when the harness saw them).
+    func poll(at now: Date)
+    /// Whether a test has failed so far.
+    var sawFailure: Bool { get }
+    /// The tests started and ended so far.
+    var progress: TestProgress { get }
+}
+
+extension TestRunWatcher {
+    /// Looks now, and says whether a test has failed so far.
+    func hasFailure() -> Bool {
+        poll(at: Date())
+        return sawFailure
+    }
+}
+
 /// Watches a Swift Testing event stream while the tests still run, so a
 /// run can stop at its first failing test (`mutate explore` needs one
 /// failure to call a mutant killed, not all of them) and see which tests
 /// are running (`progress`: a hung one stops the run). Reads only the
 /// bytes written since the last look.
-final class EventStreamWatcher {
+final class EventStreamWatcher: TestRunWatcher {
     private let url: URL
     private var handle: FileHandle?
     private var pending: [UInt8] = []
@@ -19,14 +40,6 @@ final class EventStreamWatcher {
 
     deinit { try? handle?.close() }
 
-    /// Whether a test has recorded a failing issue so far.
-    func hasFailure() -> Bool {
-        poll(at: Date())
-        return sawFailure
-    }
-
-    /// Reads the lines written since the last look: failures, and tests
-    /// started and ended (stamped `now`, when the harness saw them).
     func poll(at now: Date) {
         if handle == nil { handle = FileHandle(forReadingAtPath: url.path) }
         guard let handle, let data = try? handle.readToEnd(), !data.isEmpty else { return }
@@ -59,7 +72,7 @@ final class EventStreamWatcher {
 /// its run stops at the first failing test) and for the tests it starts and
 /// ends (`progress`). Reads only what was written after `offset` (what the
 /// log held before the run).
-final class XCTestFailureWatcher {
+final class XCTestFailureWatcher: TestRunWatcher {
     private let url: URL
     private var offset: UInt64
     private var pending: [UInt8] = []
@@ -73,11 +86,6 @@ final class XCTestFailureWatcher {
         self.url = url
         self.offset = UInt64(offset)
         ids = XCTestConsole.consoleNames(of: requested)
-    }
-
-    func hasFailure() -> Bool {
-        poll(at: Date())
-        return sawFailure
     }
 
     func poll(at now: Date) {
