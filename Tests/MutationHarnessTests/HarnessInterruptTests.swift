@@ -48,22 +48,25 @@ extension HarnessExploreAndInterruptTests {
             let package = try copyFixture(to: scratch)
             let before = Scratch.snapshot(of: package)
             let swift = try holdingSwift(in: scratch.url)
-            // (phase, environment that holds the run there, what shows it is there)
-            let phases: [(String, [String: String], String)] = [
-                ("sync", ["MUTATE_TEST_PAUSE": "sync"], "paused at sync"),
-                ("baseline build", ["HOLD_AT": "1"], "held"),
-                ("baseline tests", ["HOLD_AT": "2"], "held"),
-                ("mutant build", ["HOLD_AT": "3"], "held"),
-                ("mutant tests", ["HOLD_AT": "4"], "held"),
-                ("report writing", ["MUTATE_TEST_PAUSE": "reports"], "paused at reports"),
+            // (phase, environment that holds the run there, what shows it is there, options). The
+            // mutant runs by its switch in the named mutants' schema, built with the baseline; with
+            // --no-schema it is built on its own.
+            let phases: [(String, [String: String], String, [String])] = [
+                ("sync", ["MUTATE_TEST_PAUSE": "sync"], "paused at sync", []),
+                ("baseline build", ["HOLD_AT": "1"], "held", []),
+                ("baseline tests", ["HOLD_AT": "2"], "held", []),
+                ("mutant tests by switch", ["HOLD_AT": "3"], "held", []),
+                ("mutant build", ["HOLD_AT": "3"], "held", ["--no-schema"]),
+                ("mutant tests", ["HOLD_AT": "4"], "held", ["--no-schema"]),
+                ("report writing", ["MUTATE_TEST_PAUSE": "reports"], "paused at reports", []),
             ]
-            for (index, (phase, hold, marker)) in phases.enumerated() {
+            for (index, (phase, hold, marker, options)) in phases.enumerated() {
                 for file in ["calls", "held", "grandchild.pid"] { try? FileManager.default.removeItem(at: scratch.url.appendingPathComponent(file)) }
                 let logs = scratch.url.appendingPathComponent("run-\(index)")
                 let output = scratch.url.appendingPathComponent("report-\(index)")
                 let process = try launch(
                     ["--package-path", "Tiny", "--scratch", Self.sharedScratch.path, "--wait", "--mutant", "add-subtracts",
-                     "--output", output.path],
+                     "--output", output.path] + options,
                     in: scratch.url, environment: hold.merging(["MUTATE_SWIFT": swift.path]) { $1 }, logs: logs
                 )
                 let atPhase = {
@@ -74,6 +77,10 @@ extension HarnessExploreAndInterruptTests {
                 _ = waitUntil(240) { atPhase() || hasEnded(process) }
                 let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
                 try #require(atPhase(), "\(phase): the run reached the phase: \(read("out")) \(read("err"))")
+                if phase == "baseline tests" {
+                    // With `swift` a wrapper script, the compiler's parse finds `swiftc` on PATH.
+                    #expect(read("out").contains("with the named mutants' schema (1 mutants in one build"), "\(read("out"))")
+                }
                 let signal = index.isMultiple(of: 2) ? SIGINT : SIGTERM
                 kill(process.processIdentifier, signal)
                 let ended = waitUntil(60) { hasEnded(process) }
@@ -92,6 +99,11 @@ extension HarnessExploreAndInterruptTests {
                 }
                 #expect(survivors(mentioning: [swift.path, Self.sharedScratch.path]).isEmpty, "\(phase): no process of the run is left")
                 #expect(Scratch.snapshot(of: package) == before, "\(phase): the package is untouched")
+                // The named mutants' schema is in the copy from the baseline's build to the mutants' end: taken out, whatever the phase.
+                let copied = Self.sharedScratch.appendingPathComponent("Sources/Tiny")
+                #expect(!FileManager.default.fileExists(atPath: copied.appendingPathComponent(Schema.supportFileName).path), "\(phase): no switch file left")
+                #expect(FileManager.default.contents(atPath: copied.appendingPathComponent("Arithmetic.swift").path)
+                    == before["Sources/Tiny/Arithmetic.swift"], "\(phase): the copy's source is the package's")
             }
         }
     }

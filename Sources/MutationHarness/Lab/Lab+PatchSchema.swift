@@ -45,8 +45,9 @@ extension Lab {
         for (index, change) in changes.enumerated() {
             for file in change.files { copy(file.content ?? "", as: "\(index)|" + file.path, path: file.path) }
         }
-        let swift = configuration.swift
-        let swiftc = swift.contains("/") ? (swift as NSString).deletingLastPathComponent + "/swiftc" : "swiftc"
+        // The compiler beside `swift`, or else the one on PATH (`swift` may be a wrapper script).
+        let beside = (configuration.swift as NSString).deletingLastPathComponent + "/swiftc"
+        let swiftc = configuration.swift.contains("/") && FileManager.default.isExecutableFile(atPath: beside) ? beside : "swiftc"
         let parseBodies = parseBodies ?? { try FunctionBodies.parse(swiftc: swiftc, files: $0, in: $1) }
         let bodies: [String: [FunctionBody]]
         do {
