@@ -270,6 +270,18 @@ struct LabCoverageTests {
                 "\(zero)")
     }
 
+    /// `swift` given as a script in a folder without `swiftc` (a wrapper,
+    /// as `MUTATE_SWIFT` allows): the parse uses the compiler on PATH, and
+    /// the schema is built as ever.
+    @Test func aSwiftWrapperWithoutACompilerBesideItStillGetsTheSchema() throws {
+        let (_, _, output, logs) = try run(configureLab: { configuration in
+            configuration.schema = true
+            configuration.swift = configuration.packagePath.appendingPathComponent("wrapper/swift").path
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("2 named mutants run by switch, 1 built on their own"), "\(output)")
+    }
+
     /// A suite that fails on the schema with every switch off fails by the
     /// schema or by the package: the baseline runs again without it, and,
     /// green there, each mutant is built on its own.
