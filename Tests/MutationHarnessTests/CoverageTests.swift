@@ -164,6 +164,12 @@ struct LLVMCoverageTests {
             #expect(LLVMCoverage.find(swift: "swift", path: "\(toolchain):\(path)")?.profdata == toolchain + "/llvm-profdata")
             #expect(LLVMCoverage.find(swift: toolchain + "/swift", path: path)?.cov == toolchain + "/llvm-cov")
             #expect(LLVMCoverage.find(swift: "swift", path: path)?.cov == path + "/llvm-cov", "no swift found: the PATH's tools")
+            // `swift` a wrapper script: the tools beside the compiler on PATH, not an older LLVM's earlier on it.
+            try scratch.write("wrapper/swift", "#!/bin/sh\n")
+            try scratch.write("toolchain/bin/swiftc", "#!/bin/sh\n")
+            chmod(scratch.url.appendingPathComponent("toolchain/bin/swiftc").path, 0o755)
+            #expect(LLVMCoverage.find(swift: scratch.url.appendingPathComponent("wrapper/swift").path, path: "\(path):\(toolchain)")?.profdata
+                == toolchain + "/llvm-profdata")
             try FileManager.default.removeItem(atPath: path + "/llvm-cov")
             #expect(LLVMCoverage.find(swift: "/nowhere/swift", path: path) == nil, "both tools or none")
         }

@@ -50,14 +50,15 @@ extension HarnessExploreAndInterruptTests {
             let swift = try holdingSwift(in: scratch.url)
             // (phase, environment that holds the run there, what shows it is there, options). The
             // mutant runs by its switch in the named mutants' schema, built with the baseline; with
-            // --no-schema it is built on its own.
+            // --no-schema it is built on its own. Its tests go through `swift test` (the held
+            // command) with --no-coverage; chosen tests start the test executable directly.
             let phases: [(String, [String: String], String, [String])] = [
                 ("sync", ["MUTATE_TEST_PAUSE": "sync"], "paused at sync", []),
                 ("baseline build", ["HOLD_AT": "1"], "held", []),
                 ("baseline tests", ["HOLD_AT": "2"], "held", []),
-                ("mutant tests by switch", ["HOLD_AT": "3"], "held", []),
-                ("mutant build", ["HOLD_AT": "3"], "held", ["--no-schema"]),
-                ("mutant tests", ["HOLD_AT": "4"], "held", ["--no-schema"]),
+                ("mutant tests by switch", ["HOLD_AT": "3"], "held", ["--no-coverage"]),
+                ("mutant build", ["HOLD_AT": "3"], "held", ["--no-schema", "--no-coverage"]),
+                ("mutant tests", ["HOLD_AT": "4"], "held", ["--no-schema", "--no-coverage"]),
                 ("report writing", ["MUTATE_TEST_PAUSE": "reports"], "paused at reports", []),
             ]
             for (index, (phase, hold, marker, options)) in phases.enumerated() {

@@ -8,16 +8,18 @@ struct LLVMCoverage {
     var cov: String
 
     /// The tools beside `swift` (the toolchain's own: a profile written by
-    /// its runtime needs a reader of the same LLVM), else on `PATH`; nil
-    /// when there are none.
+    /// its runtime needs a reader of the same LLVM), else beside the
+    /// `swiftc` on `PATH` (when `swift` is a wrapper script), else on
+    /// `PATH`; nil when there are none.
     static func find(swift: String, path: String) -> LLVMCoverage? {
-        var folders: [String] = []
-        let located = swift.contains("/") ? swift : path.split(separator: ":").map { "\($0)/\(swift)" }.first { access($0, X_OK) == 0 }
-        if let located, let real = realpath(located, nil) {
-            folders.append((String(cString: real) as NSString).deletingLastPathComponent)
-            free(real)
+        let searched = path.split(separator: ":").map(String.init)
+        func folder(of command: String) -> String? {
+            let located = command.contains("/") ? command : searched.map { "\($0)/\(command)" }.first { access($0, X_OK) == 0 }
+            guard let located, let real = realpath(located, nil) else { return nil }
+            defer { free(real) }
+            return (String(cString: real) as NSString).deletingLastPathComponent
         }
-        folders += path.split(separator: ":").map(String.init)
+        let folders = [folder(of: swift), folder(of: "swiftc")].compactMap { $0 } + searched
         for folder in folders {
             let profdata = folder + "/llvm-profdata", cov = folder + "/llvm-cov"
             if access(profdata, X_OK) == 0, access(cov, X_OK) == 0 { return LLVMCoverage(profdata: profdata, cov: cov) }
