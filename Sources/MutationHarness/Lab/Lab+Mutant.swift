@@ -65,22 +65,26 @@ extension Lab {
                 : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
             return result
         }
-        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log)
+        return try tested(mutant, result, log: log)
+    }
+
+    /// `result` with the verdict of the mutant's tests (`testMutant`), as
+    /// built or by its switch in `extraEnvironment`; after a crash, with the
+    /// tests that were to run and never reported (`notRun`).
+    func tested(_ mutant: Mutant, _ pending: MutantResult, log: URL, extraEnvironment: [String: String] = [:]) throws -> MutantResult {
+        var result = pending
+        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log, extraEnvironment: extraEnvironment)
         result.testSeconds = seconds
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
-        result.notRun = notRun(mutant, tests: tests, termination: termination, verdict: verdict)
+        if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
+            let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
+            var started = report.tests
+            if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+            result.notRun = started.filter { !reported.contains($0) }
+        }
         return result
-    }
-
-    /// After a crash: the tests that were to run and never reported (nil otherwise).
-    func notRun(_ mutant: Mutant, tests: TestRunReport, termination: ProcessTermination, verdict: Classifier.Verdict) -> [String]? {
-        guard verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly else { return nil }
-        let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
-        var started = report.tests
-        if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
-        return started.filter { !reported.contains($0) }
     }
 
     /// Runs the tests for a mutant: first those of the targets that reach

@@ -112,16 +112,9 @@ extension Lab {
 
     /// A mutant of the installed schema: switched on by the environment, no build.
     func runSchemaMutant(_ mutant: Mutant, number: Int) throws -> MutantResult {
-        var result = MutantResult(pending: mutant)
         let log = logs.appendingPathComponent("\(mutant.name).log")
         try? FileManager.default.removeItem(at: log)
         appendLine("mutate: switched on in the mutant schema (\(Schema.variable)=\(number)), no build of its own", to: log)
-        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log, extraEnvironment: [Schema.variable: String(number)])
-        result.testSeconds = seconds
-        result.status = verdict.status
-        result.killedBy = verdict.killedBy
-        result.reason = verdict.reason
-        result.notRun = notRun(mutant, tests: tests, termination: termination, verdict: verdict)
-        return result
+        return try tested(mutant, MutantResult(pending: mutant), log: log, extraEnvironment: [Schema.variable: String(number)])
     }
 }
