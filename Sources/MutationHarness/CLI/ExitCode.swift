@@ -12,6 +12,9 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     case baselineFailed = 5
     /// Another run holds the scratch copy's lock (and `--wait` was not given).
     case locked = 6
+    /// `explore --incremental`: a reused verdict re-run by `--verify-reused`
+    /// came out differently; the results file keeps only this run's own verdicts.
+    case reusedVerdictWrong = 7
     /// Interrupted (Ctrl-C); the reports hold what finished.
     case interrupted = 130
 

@@ -16,6 +16,8 @@ public struct Harness {
     /// Builds, tests and reads the syntax tree; tests replace it so the
     /// sub-commands run without spawning a toolchain.
     var toolchain = HarnessToolchain()
+    /// Draws the verdicts `--verify-reused` re-runs; tests give a seeded one.
+    var makeRandom: () -> any RandomNumberGenerator = { SystemRandomNumberGenerator() }
     /// Today's date and the package's commit for `Rebased:` headers; tests fix them.
     var now: () -> Date = Date.init
     var headCommit: (URL) -> String? = { package in
@@ -302,15 +304,28 @@ public struct Harness {
     /// Runs a lab whose mutants are generated; maps its errors to exit codes.
     private func runGenerated(_ configuration: LabConfiguration, explorer: Explorer, ignore: ExploreIgnore,
                               found: Locked<Explorer.Found?>, useSchema: Bool,
-                              selection: ExploreSelection = ExploreSelection()) -> Result<LabReport, HarnessExitCode>
+                              selection: ExploreSelection = ExploreSelection(),
+                              incremental: IncrementalRun? = nil) -> Result<LabReport, HarnessExitCode>
     {
         InterruptHandler.install(grace: environment.interruptGrace)
         // With --list (build only) standard output carries just the list.
         let print = configuration.buildOnly ? printError : print
         let findPoints = toolchain.findPoints
         let lab = Lab(configuration: configuration, mutants: [], runner: toolchain.runner, print: print) { workspace in
-            print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
-            var result = try findPoints(explorer, workspace, print)
+            var result: Explorer.Found
+            if let cached = incremental?.cachedExploration(paths: explorer.paths) {
+                print("The mutants of \(explorer.paths.joined(separator: ", ")) are the results file's (the package is unchanged)")
+                result = Explorer.Found(points: cached.points.filter { explorer.changed?.contains($0.file, line: $0.line) ?? true },
+                                        compilerVersion: cached.compilerVersion, warnings: cached.warnings, targets: cached.targets)
+                incremental?.explored = cached
+            } else {
+                print("Reading the compiler's syntax tree of \(explorer.paths.joined(separator: ", "))...")
+                result = try findPoints(explorer, workspace, print)
+                if explorer.changed == nil {
+                    incremental?.explored = ResultsFile.Explored(paths: explorer.paths, points: result.points, compilerVersion: result.compilerVersion,
+                                                                 warnings: result.warnings, targets: result.targets)
+                }
+            }
             let generated = result.points.count
             for entry in ignore.unmatched(result.points, by: explorer) {
                 printError("warning: mutants/\(ExploreIgnore.fileName):\(entry.line) names no generated mutant (\(entry.key)): "
@@ -327,6 +342,7 @@ public struct Harness {
             for warning in result.warnings { printError("warning: \(warning)") }
             return ignore.split(result.points) { FileManager.default.contents(atPath: workspace.root.appendingPathComponent($0).path) }
         }
+        lab.incremental = incremental
         // The tests that can reach a mutant's code run first; the whole
         // suite only if they do not kill it.
         lab.testTargets = { mutant in
@@ -373,10 +389,24 @@ public struct Harness {
                 return fail(.usage, "\(error)")
             }
         }
+        var incremental: IncrementalRun?
+        if let path = options.incremental {
+            let file = resolve(path)
+            if ScratchRules.isInside(file.path, configuration.scratchPath.path) {
+                return fail(.usage, "--incremental \(file.path) lies in the scratch copy, which each run makes like the package again "
+                    + "(the file would be deleted): keep it in the package or beside it")
+            }
+            do {
+                incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: options.verifyReused,
+                                             random: makeRandom())
+            } catch {
+                return fail(.usage, "\(error)")
+            }
+        }
         let found = Locked<Explorer.Found?>(nil)
         let selection = ExploreSelection(sample: options.sample, shard: options.run.shard, ids: Set(options.ids))
         let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.run.schema,
-                                   selection: selection)
+                                   selection: selection, incremental: incremental)
         guard case .success(let report) = outcome else { return outcome.failureCode }
         let points = found.value?.points ?? []
         if options.list {
@@ -395,6 +425,14 @@ public struct Harness {
         print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
         print("Kill a survivor with a test, then keep it: `swift run mutate promote ID NAME --description TEXT`; "
             + "or list it in mutants/\(ExploreIgnore.fileName) with a reason.")
+        if let summary = report.incremental {
+            print(ConsoleFormat.incremental(summary))
+            if !summary.disagreements.isEmpty {
+                return fail(.reusedVerdictWrong, "\(summary.disagreements.count) verdict(s) reused from \(summary.file) came out differently when run again "
+                    + "(\(summary.disagreements.joined(separator: "; "))): the file kept a verdict its key did not protect; "
+                    + "it now holds only this run's own verdicts, and the next run starts from those")
+            }
+        }
         guard options.gates else { return .passed }
         print(ConsoleFormat.verdict(report))
         return HarnessExitCode.gate(report)

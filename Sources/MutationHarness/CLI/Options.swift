@@ -75,6 +75,12 @@ struct ExploreOptions: Equatable {
     /// `--id ID` (repeatable): only these generated mutants, such as the
     /// survivors of the last run once tests for them are written.
     var ids: [String] = []
+    /// `--incremental FILE`: verdicts kept there by key and reused while the key holds.
+    var incremental: String?
+    /// `--verify-reused N`: reused verdicts re-run to check the file.
+    var verifyReused = ExploreOptions.defaultVerifyReused
+
+    static let defaultVerifyReused = 3
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.
@@ -129,7 +135,7 @@ enum OptionParser {
             "rebase": common.merging(["--dry-run": false]) { $1 },
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--sample": true, "--id": true]) { $1 }.filter { $0.key != "--mutant" },
+            "explore": run.merging(["--in-diff": true, "--sample": true, "--id": true, "--incremental": true, "--verify-reused": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -247,6 +253,19 @@ enum OptionParser {
                 explore.sample = count
             }
             explore.ids = values.filter { $0.flag == "--id" }.compactMap(\.value)
+            explore.incremental = last("--incremental")
+            if let text = last("--verify-reused") {
+                guard explore.incremental != nil else {
+                    throw UsageError(message: "--verify-reused checks verdicts reused from a results file: it needs --incremental FILE", subcommand: subcommand)
+                }
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError(message: "--verify-reused takes a number of reused verdicts to re-run, 0 or more, not '\(text)'", subcommand: subcommand)
+                }
+                explore.verifyReused = count
+            }
+            if explore.incremental != nil, explore.list {
+                throw UsageError(message: "--incremental keeps verdicts, and --list runs none: give one or the other", subcommand: subcommand)
+            }
             return .explore(explore)
         case "promote":
             guard positional.count >= 2 else {

@@ -81,7 +81,7 @@ struct Explorer {
 
 /// The package's targets, from `swift package describe --type json`.
 struct PackageTargets {
-    struct Target {
+    struct Target: Codable, Equatable {
         var name: String
         var c99name: String
         var type: String

@@ -25,6 +25,7 @@ extension Lab {
             print(String(format: "  built in %.1fs", build.seconds))
             return
         }
+        if reuseBaseline() { return }
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
         // With coverage, the suite's run keeps its profiles: the coverage pass
         // compares them with each test's own (code run only under load).
@@ -75,6 +76,7 @@ extension Lab {
     /// mutant then gets the whole suite.
     func runCoveragePass() throws {
         defer { try? FileManager.default.removeItem(at: suiteProfiles) }
+        if incremental?.reusedBaseline == true { return }
         let log = logs.appendingPathComponent("coverage.log")
         try? FileManager.default.removeItem(at: log)
         guard let binary = TestBinary.find(in: workspace.root) else {

@@ -8,7 +8,8 @@ extension Lab {
     /// run chosen tests (or none) are only a test process each:
     /// `configuration.jobs` of them run at once.
     func runMutants() throws {
-        let order = mutants.indices.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
+        let skipped = incremental?.reused ?? []
+        let order = mutants.indices.filter { !skipped.contains(mutants[$0].name) }.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
         let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
             guard schemaNumbers[mutants[index].name] != nil else { return false }
             switch reaches[mutants[index].name] {
@@ -46,8 +47,10 @@ extension Lab {
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
             done.append(result)
-            print(ConsoleFormat.progress(done, of: mutants.count, elapsed: Date().timeIntervalSince(loopStart)))
+            print(ConsoleFormat.progress(done, of: mutants.count - (incremental?.reused.count ?? 0), elapsed: Date().timeIntervalSince(loopStart)))
             try writeReports()
+            // Verdicts are kept as they come, so a run killed outright loses at most a minute of them.
+            if let incremental, Date().timeIntervalSince(incremental.lastSave) > 60 { try saveIncremental() }
         }
     }
 

@@ -51,7 +51,7 @@ extension Lab {
             return
         }
         schemaNumbers = schema.numbers
-        print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count) as patches")
+        print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count - (incremental?.reused.count ?? 0)) as patches")
     }
 
     /// The schema's mutants to leave out for compiler errors at `failing`

@@ -20,7 +20,8 @@ extension Lab {
         print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
         try pause(at: "sync")
         do {
-            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath],
+            let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath]
+                                                + (incremental.map { [$0.file] } ?? []),
                                              isCancelled: { Interruption.requested != nil })
             print("  \(written) file(s) updated in the scratch copy")
         } catch {

@@ -52,6 +52,8 @@ public final class Lab {
     /// the times alone, and so the mutants' limits, longer, never a verdict
     /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
     var coverageWorkers: Int
+    /// `explore --incremental`: the results file and what this run takes from it.
+    var incremental: IncrementalRun?
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
     var findLLVM: (String) -> LLVMCoverage? = { swift in
         LLVMCoverage.find(swift: swift, path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
@@ -93,6 +95,8 @@ public final class Lab {
             return try runAll()
         } catch LabError.interrupted(let signal) {
             try? removeSchema()
+            // The verdicts reached so far are kept for the next run.
+            try? saveIncremental()
             try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
             throw LabError.interrupted(signal: signal)
         } catch {
@@ -108,6 +112,7 @@ public final class Lab {
     func runAll() throws -> LabReport {
         let lock = try prepareCopy()
         defer { withExtendedLifetime(lock) {} }
+        try fingerprintCopy()
         if generate == nil, configuration.schema, !configuration.buildOnly, !mutants.isEmpty { try planPatchSchema() }
         try runBaseline()
         if !configuration.buildOnly, configuration.coverage { try runCoveragePass() }
@@ -118,9 +123,15 @@ public final class Lab {
             if configuration.buildOnly { return report }
         }
         chooseTests()
-        if generate != nil, let schemaBuilder, !mutants.isEmpty { try installSchema(schemaBuilder) }
+        applyIncremental()
+        let skipped = incremental?.reused ?? []
+        if generate != nil, let schemaBuilder, mutants.contains(where: { !skipped.contains($0.name) }) {
+            try installSchema { excluded in schemaBuilder(excluded.union(skipped)) }
+        }
         try writeReports()
         try runMutants()
+        try finishIncremental()
+        try writeReports()
         return report
     }
 

@@ -113,6 +113,8 @@ public struct LabReport: Codable, Equatable, Sendable {
     public var testLocations: [String: TestLocation]?
     /// Seconds the coverage pass took; nil when there was none.
     public var coverageSeconds: Double?
+    /// What `explore --incremental` reused and checked; nil without it.
+    public var incremental: IncrementalSummary?
 
     public var count: [MutantStatus: Int] {
         Dictionary(grouping: mutants, by: \.status).mapValues(\.count)

@@ -30,6 +30,13 @@ enum ConsoleFormat {
 }
 
 extension ConsoleFormat {
+    /// What `--incremental` reused, checked and ran.
+    static func incremental(_ summary: IncrementalSummary) -> String {
+        "Incremental: \(summary.reused) verdict(s) reused from \(summary.file) (\(summary.verified) re-run to check it, "
+            + "\(summary.disagreements.isEmpty ? "all the same" : "\(summary.disagreements.count) different")), \(summary.ran) mutant(s) run"
+            + (summary.reusedBaseline ? "; the package was unchanged: its baseline, coverage map and mutants came from the file" : "")
+    }
+
     /// The gate's verdict in words: PASSED or FAILED, and why.
     static func verdict(_ report: LabReport) -> String {
         let counts = report.count

@@ -102,6 +102,21 @@ struct ScratchWorkspace: Sendable {
         return written
     }
 
+    /// The copy's files (as the package has them right after `sync`), each
+    /// with the SHA-256 of its bytes; a symbolic link by where it points.
+    func fileDigests() throws(WorkspaceError) -> [String: String] {
+        let entries = try listEntries(in: root, excluding: [])
+        var digests: [String: String] = [:]
+        for relative in entries.files {
+            guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) else {
+                throw WorkspaceError(reason: "cannot read \(root.appendingPathComponent(relative).path)")
+            }
+            digests[relative] = SHA256.hex(bytes)
+        }
+        for (relative, destination) in entries.links { digests[relative] = SHA256.hex("link " + destination) }
+        return digests
+    }
+
     /// Where `noteInterrupted` keeps the files of a mutant whose run was cut short.
     private var interruptedList: URL { root.appendingPathComponent(".mutate-interrupted") }
 

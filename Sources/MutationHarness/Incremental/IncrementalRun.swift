@@ -1,0 +1,81 @@
+import Foundation
+
+/// One `explore --incremental FILE` run: the file as it was read, what this
+/// run found of the package, and what it takes from the file and checks.
+/// Shared by the lab and the command's mutant finder (a class: both fill it).
+final class IncrementalRun: @unchecked Sendable {
+    let file: URL
+    /// The file's content before this run; nil when there was none.
+    let previous: ResultsFile?
+    /// How many reused verdicts are re-run to check the file (`--verify-reused`).
+    let verifyCount: Int
+    /// Draws the reused verdicts to check (tests give a seeded one).
+    var random: any RandomNumberGenerator
+
+    /// The copy's files after the sync, by path: their digests.
+    var files: [String: String] = [:]
+    var tree = ""
+    var common = ""
+    /// This run's key of each mutant, by name.
+    var keys: [String: String] = [:]
+    /// Mutants whose verdict comes from the file, not run.
+    var reused: Set<String> = []
+    /// Reused verdicts re-run to check them: name -> the file's result.
+    var verifying: [String: MutantResult] = [:]
+    /// Whether the baseline and coverage map came from the file.
+    var reusedBaseline = false
+    /// The mutants found (or taken from the file) for the paths asked, before any selection.
+    var explored: ResultsFile.Explored?
+    var lastSave = Date()
+
+    init(file: URL, previous: ResultsFile?, verifyCount: Int, random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+        self.file = file
+        self.previous = previous
+        self.verifyCount = verifyCount
+        self.random = random
+    }
+
+    /// The package, toolchain, harness and options are those the file was written with.
+    var unchanged: Bool { previous.map { $0.tree == tree && $0.common == common } ?? false }
+
+    /// The mutants the file found in exactly `paths` of this same package, if any.
+    func cachedExploration(paths: [String]) -> ResultsFile.Explored? {
+        guard unchanged, let explored = previous?.explored, explored.paths == paths else { return nil }
+        return explored
+    }
+
+    /// Whether a kept result is a verdict a later run may reuse (not one
+    /// the run failed to reach).
+    static func isReusable(_ status: MutantStatus) -> Bool {
+        switch status {
+        case .killed, .timeout, .survived, .noCoverage, .unviable: true
+        case .stale, .error, .pending, .ignored: false
+        }
+    }
+
+    /// Whether two verdicts mean the same for the score: killed and timeout
+    /// are both detected, survived and noCoverage both missed; the rest must match.
+    static func agree(_ a: MutantStatus, _ b: MutantStatus) -> Bool {
+        if a.isDetected || b.isDetected { return a.isDetected == b.isDetected }
+        if a.isUndetected || b.isUndetected { return a.isUndetected == b.isUndetected }
+        return a == b
+    }
+}
+
+/// What `--incremental` did in a run, for the reports.
+public struct IncrementalSummary: Codable, Equatable, Sendable {
+    /// The results file.
+    public var file: String
+    /// Verdicts taken from the file without running the mutant.
+    public var reused: Int
+    /// Reused verdicts re-run to check the file.
+    public var verified: Int
+    /// Mutants run because the file had no verdict for them under their key.
+    public var ran: Int
+    /// Checked verdicts that came out differently: `name: file's -> fresh`.
+    /// Any makes the run fail and the file drop every reused verdict.
+    public var disagreements: [String]
+    /// Whether the baseline, the coverage map and the mutants found came
+    /// from the file (the package had not changed).
+    public var reusedBaseline: Bool
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// What `explore --incremental FILE` keeps between runs: each mutant's
+/// verdict with the key it was reached under (`VerdictKeys`), and, for a
+/// package that has not changed since, the baseline, the coverage map and
+/// the mutants found, so an unchanged package runs neither its suite nor
+/// the coverage pass nor the compiler's syntax tree again.
+struct ResultsFile: Codable, Equatable {
+    /// Names the format, so another JSON file given by mistake is refused.
+    var format = Self.formatName
+    var version = Self.currentVersion
+    /// The `mutate` that wrote it.
+    var harness: String
+    /// The package's commit when it was written, when it is a git work tree.
+    var commit: String?
+    var savedAt: String
+    /// `PackageFingerprint.tree` of the package the baseline and map below were made of.
+    var tree: String
+    /// `VerdictKeys.common` of that run (toolchain, harness, options that decide a verdict).
+    var common: String
+    var baseline: Baseline?
+    var coverage: CoverageMap?
+    var explored: Explored?
+    /// By mutant name.
+    var verdicts: [String: Entry]
+
+    static let formatName = "mutate-incremental-results"
+    static let currentVersion = 1
+    /// A results file larger than this is refused rather than read.
+    static let sizeLimit = 512 * 1024 * 1024
+
+    /// The baseline's findings, reused when the package is unchanged.
+    struct Baseline: Codable, Equatable {
+        var tests: [String]
+        var libraries: [String: TestLibrary]
+        var testLocations: [String: TestLocation]?
+        var testTimeoutSeconds: Double
+        var baselineBuildSeconds: Double
+        var baselineTestSeconds: Double
+        var coverageSeconds: Double?
+    }
+
+    /// The mutants found in `paths` (before any selection or `--in-diff`).
+    struct Explored: Codable, Equatable {
+        var paths: [String]
+        var points: [MutationPoint]
+        var compilerVersion: String
+        var warnings: [String]
+        var targets: [PackageTargets.Target]
+    }
+
+    /// One verdict and the key it holds for.
+    struct Entry: Codable, Equatable {
+        var key: String
+        var result: MutantResult
+    }
+
+    /// The file at `url`; nil when there is none yet. A file that is not
+    /// one (another format, a newer version, truncated JSON, too large) is
+    /// an error saying what to do, never silently replaced: it may be the
+    /// only copy of hours of verdicts.
+    static func load(from url: URL) throws(ResultsFileError) -> ResultsFile? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            let parent = url.deletingLastPathComponent()
+            guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ResultsFileError(reason: "cannot keep results in \(url.path): the folder \(parent.path) does not exist")
+            }
+            return nil
+        }
+        guard !isFolder.boolValue else { throw ResultsFileError(reason: "\(url.path) is a folder; --incremental takes a file (it is created if missing)") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= sizeLimit else {
+            throw ResultsFileError(reason: "\(url.path) is \(size / 1_048_576) MB, more than a results file of mutate can be: not read; give another path or delete it")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ResultsFileError(reason: "cannot read \(url.path)")
+        }
+        struct Header: Decodable { var format: String?; var version: Int? }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
+            throw ResultsFileError(reason: "\(url.path) is not a results file of `mutate explore --incremental`: not touched; give another path, or delete it to start afresh")
+        }
+        guard header.version == currentVersion else {
+            throw ResultsFileError(reason: "\(url.path) is a results file of version \(header.version.map(String.init) ?? "?"), this mutate reads version \(currentVersion): delete it to start afresh")
+        }
+        do {
+            return try JSONDecoder().decode(ResultsFile.self, from: data)
+        } catch {
+            throw ResultsFileError(reason: "\(url.path) is damaged (\(error)): not touched; delete it to start afresh")
+        }
+    }
+
+    /// Writes the file whole or not at all: a temporary file beside it,
+    /// then a rename, so a run killed mid-write leaves the last good one.
+    func save(to url: URL) throws(ResultsFileError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
+        do {
+            try encoder.encode(self).write(to: temporary)
+            if rename(temporary.path, url.path) != 0 {
+                throw ResultsFileError(reason: "cannot replace \(url.path): \(String(cString: strerror(errno)))")
+            }
+        } catch let error as ResultsFileError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw ResultsFileError(reason: "cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A results file that cannot be used, and what to do about it.
+struct ResultsFileError: Error, Equatable, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// `explore --incremental FILE`: verdicts reused while their key holds, a
+/// sample of them re-run to check the file, and the file rewritten with
+/// what this run knows.
+extension Lab {
+    /// After the sync: the package's digests, and whether it is the one the
+    /// file was written of.
+    func fingerprintCopy() throws {
+        guard let incremental else { return }
+        do {
+            incremental.files = try workspace.fileDigests()
+        } catch {
+            throw LabError.workspace(error.description)
+        }
+        incremental.tree = VerdictKeys.tree(incremental.files)
+        incremental.common = VerdictKeys.common(toolchain: report.toolchain, harness: HelpText.version, configuration: configuration)
+        let file = incremental.file.path
+        if incremental.previous == nil {
+            print("  no results in \(file) yet: every mutant runs, and the verdicts are kept there")
+        } else if incremental.unchanged {
+            print("  the package is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")): "
+                + "its baseline, coverage map and mutants are reused")
+        } else {
+            print("  the package, toolchain or options changed since \(file) was written: the baseline and coverage pass run again, "
+                + "and a verdict is reused only where its key is unchanged")
+        }
+    }
+
+    /// For an unchanged package: the baseline's tests, time limits and
+    /// coverage map as the file has them. False when it must run.
+    func reuseBaseline() -> Bool {
+        guard let incremental, incremental.unchanged, let previous = incremental.previous, let baseline = previous.baseline,
+              !configuration.coverage || previous.coverage != nil
+        else { return false }
+        report.tests = baseline.tests
+        baselineLibraries = baseline.libraries
+        report.testLocations = baseline.testLocations
+        report.testTimeoutSeconds = baseline.testTimeoutSeconds
+        report.baselineTestSeconds = 0
+        suiteLimit = baseline.testTimeoutSeconds
+        if configuration.coverage {
+            coverage = previous.coverage
+            testBinary = TestBinary.find(in: workspace.root)
+        }
+        incremental.reusedBaseline = true
+        print("  the suite (\(baseline.tests.count) tests) and the coverage map are taken from \(incremental.file.lastPathComponent); "
+            + String(format: "each mutant's tests get %.0fs", baseline.testTimeoutSeconds))
+        return true
+    }
+
+    /// Once each mutant's tests are chosen: its key; the verdicts the file
+    /// holds under the same key are reported without running, but for
+    /// `verifyCount` of them, drawn at random, which run to check the file.
+    func applyIncremental() {
+        guard let incremental else { return }
+        let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage)
+        var reusable: [Int] = []
+        for (index, mutant) in mutants.enumerated() {
+            let key = keys.key(for: mutant, reach: coverage == nil ? nil : reaches[mutant.name])
+            incremental.keys[mutant.name] = key
+            if let entry = incremental.previous?.verdicts[mutant.name], entry.key == key, IncrementalRun.isReusable(entry.result.status) {
+                reusable.append(index)
+            }
+        }
+        let checked = Set(reusable.shuffled(using: &incremental.random).prefix(max(0, incremental.verifyCount)))
+        let previous = incremental.previous
+        for index in reusable {
+            let mutant = mutants[index]
+            guard let stored = previous?.verdicts[mutant.name]?.result else { continue }
+            if checked.contains(index) {
+                incremental.verifying[mutant.name] = stored
+                continue
+            }
+            var result = stored
+            result.log = "logs/\(mutant.name).log"
+            if case .tests(let tests) = reaches[mutant.name] { result.coveredBy = tests }
+            let log = logs.appendingPathComponent("\(mutant.name).log")
+            try? Data(("mutate: \(result.status.rawValue), reused from \(incremental.file.path) (saved \(previous?.savedAt ?? "?")"
+                + " at \(previous?.commit ?? "no commit")): the mutant, the files it changes, its tests and what they reach are unchanged\n"
+                + (result.reason.map { "mutate: \($0)\n" } ?? "")).utf8).write(to: log)
+            report.mutants[index] = result
+            incremental.reused.insert(mutant.name)
+        }
+        let toRun = mutants.count - incremental.reused.count
+        print("  \(incremental.reused.count + checked.count) verdict(s) reused from \(incremental.file.lastPathComponent), "
+            + "\(checked.count) of them re-run to check the file; \(toRun - checked.count) mutant(s) to run (new, or their key changed)")
+    }
+
+    /// After the mutants: the checked verdicts compared, the summary in the
+    /// report, and the file rewritten. A checked verdict that came out
+    /// differently is said loudly and every reused verdict is dropped from
+    /// the file (a file that lied once cannot be trusted); the command then fails.
+    func finishIncremental() throws {
+        guard let incremental else { return }
+        var disagreements: [String] = []
+        for (name, stored) in incremental.verifying.sorted(by: { $0.key < $1.key }) {
+            guard let fresh = report.mutants.first(where: { $0.name == name }), fresh.status != .pending else { continue }
+            if !IncrementalRun.agree(stored.status, fresh.status) {
+                disagreements.append("\(name): \(stored.status.rawValue) in the file, \(fresh.status.rawValue) now")
+            }
+        }
+        let ran = mutants.count - incremental.reused.count - incremental.verifying.count
+        report.incremental = IncrementalSummary(file: incremental.file.path, reused: incremental.reused.count + incremental.verifying.count,
+                                                verified: incremental.verifying.count, ran: ran, disagreements: disagreements,
+                                                reusedBaseline: incremental.reusedBaseline)
+        for line in disagreements {
+            print("REUSED VERDICT WRONG: \(line)")
+        }
+        if !disagreements.isEmpty {
+            print("  \(incremental.file.path) gave \(disagreements.count) wrong verdict(s) of \(incremental.verifying.count) checked: "
+                + "every verdict reused from it is dropped from it; only this run's own are kept")
+        }
+        try saveIncremental(dropReused: !disagreements.isEmpty)
+    }
+
+    /// Writes the results file: this run's baseline, map and mutants found,
+    /// every verdict of this run under its key, and the file's other
+    /// verdicts (mutants this run did not select) as they were.
+    func saveIncremental(dropReused: Bool = false) throws {
+        guard let incremental, !incremental.keys.isEmpty else { return }
+        var verdicts = dropReused ? [:] : (incremental.previous?.verdicts ?? [:])
+        for result in report.mutants {
+            guard let key = incremental.keys[result.name], IncrementalRun.isReusable(result.status) else { continue }
+            if dropReused, incremental.reused.contains(result.name) { continue }
+            verdicts[result.name] = ResultsFile.Entry(key: key, result: result)
+        }
+        let baseline = incremental.reusedBaseline ? incremental.previous?.baseline : report.tests.isEmpty ? nil : ResultsFile.Baseline(
+            tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
+            testTimeoutSeconds: report.testTimeoutSeconds, baselineBuildSeconds: report.baselineBuildSeconds,
+            baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds)
+        let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: ISO8601DateFormatter().string(from: Date()),
+                               tree: incremental.tree, common: incremental.common, baseline: baseline, coverage: coverage,
+                               explored: incremental.explored, verdicts: verdicts)
+        do {
+            try file.save(to: incremental.file)
+        } catch {
+            throw LabError.workspace(error.description)
+        }
+        incremental.lastSave = Date()
+    }
+}
