@@ -342,6 +342,7 @@ public struct Harness {
             for warning in result.warnings { printError("warning: \(warning)") }
             return ignore.split(result.points) { FileManager.default.contents(atPath: workspace.root.appendingPathComponent($0).path) }
         }
+        incremental?.explorePaths = explorer.paths
         lab.incremental = incremental
         // The tests that can reach a mutant's code run first; the whole
         // suite only if they do not kill it.

@@ -75,6 +75,7 @@ enum HelpText {
           4    a mutant is stale or unviable (fix the mutant), or its run said nothing
           5    the unmutated package does not build, has a red suite, or has no tests
           6    another run holds the scratch copy (see --wait)
+          7    explore --incremental: a reused verdict came out differently when re-run (--verify-reused)
           130  interrupted (SIGINT or SIGTERM): no verdict for the mutant that was running
         """
 
@@ -142,7 +143,8 @@ enum HelpText {
         """
 
     static let explore = """
-        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT] [run options]
+        USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT]
+                              [--incremental FILE [--verify-reused N]] [run options]
 
         Generates mutants from the compiler's type-checked syntax tree of the
         package's source targets (PATHs relative to the package; default
@@ -163,6 +165,14 @@ enum HelpText {
         schema are tested --jobs at a time (default: one per core).
         With --no-coverage, the tests of the targets that link its code run
         first, and a mutant they miss runs against the rest of the suite.
+        With --incremental FILE, each verdict is kept in FILE under a key of
+        what decides it (the mutant, the files it changes, its tests and the
+        files they reach, the toolchain and the options); the next run reuses
+        every verdict whose key is unchanged and runs the rest. An unchanged
+        package also reuses its baseline, coverage map and mutants. N reused
+        verdicts, drawn at random, are re-run to check the file: one that
+        comes out differently fails the run (exit 7) and drops every reused
+        verdict from the file.
         Exit 0 when the run finished, whatever the score, unless --threshold
         is given: then it gates like a run.
 
@@ -173,6 +183,8 @@ enum HelpText {
           --sample N          only the N mutants whose ids sort first: a fixed sample, the same on every machine
           --shard K/N         the K-th of N slices (by id), for a CI matrix; `mutate merge` joins the reports
           --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
+          --incremental FILE  keep verdicts in FILE (created if missing) and reuse those whose key is unchanged
+          --verify-reused N   re-run N reused verdicts, drawn at random, to check FILE (default 3)
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --all-tests, --no-coverage,
           --no-schema, --jobs, --package-path, --mutants: as for run
 

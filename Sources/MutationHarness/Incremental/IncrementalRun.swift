@@ -38,6 +38,13 @@ final class IncrementalRun: @unchecked Sendable {
     /// The package, toolchain, harness and options are those the file was written with.
     var unchanged: Bool { previous.map { $0.tree == tree && $0.common == common } ?? false }
 
+    /// The paths `explore` reads (set by the command).
+    var explorePaths: [String] = []
+
+    /// Whether the package is the file's and the file holds its baseline and
+    /// mutants: nothing needs building before the mutants' own build.
+    var canSkipBaseline: Bool { previous?.baseline != nil && cachedExploration(paths: explorePaths) != nil }
+
     /// The mutants the file found in exactly `paths` of this same package, if any.
     func cachedExploration(paths: [String]) -> ResultsFile.Explored? {
         guard unchanged, let explored = previous?.explored, explored.paths == paths else { return nil }

@@ -4,6 +4,8 @@ import Foundation
 /// limits) and the coverage pass that chooses each mutant's tests.
 extension Lab {
     func runBaseline() throws {
+        // An unchanged package whose mutants the results file holds needs no build before the schema's.
+        if generate != nil, incremental?.canSkipBaseline == true, reuseBaseline() { return }
         let log = logs.appendingPathComponent("baseline.log")
         try? FileManager.default.removeItem(at: log)
         // The named mutants' schema is the baseline's build; with every switch off it is the package.

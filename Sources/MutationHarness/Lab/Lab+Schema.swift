@@ -38,20 +38,48 @@ extension Lab {
         return nil
     }
 
-    /// `explore`'s schema, built once the mutants are made; it must then
-    /// pass the whole suite with every switch off, like the original, or
-    /// every mutant runs as a patch.
+    /// `explore`'s schema, built once the mutants are made; with every
+    /// switch off it must then pass the tests that can tell it from the
+    /// original (`schemaBaselineIsGreen`), or every mutant runs as a patch.
     func installSchema(_ build: (Set<String>) -> Schema) throws {
         guard try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit) != nil, let schema = installedSchema else { return }
-        let log = logs.appendingPathComponent("schema.log")
-        let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
-        guard test.termination.succeeded, tests.failures.isEmpty else {
+        // An unchanged package reused its baseline without a build of its own: the schema's is the first.
+        if testBinary == nil, coverage != nil { testBinary = TestBinary.find(in: workspace.root) }
+        guard try schemaBaselineIsGreen(schema, log: logs.appendingPathComponent("schema.log")) else {
             print("  the schema's own baseline is not green; every mutant runs as a patch")
             try removeSchema()
             return
         }
         schemaNumbers = schema.numbers
         print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count - (incremental?.reused.count ?? 0)) as patches")
+    }
+
+    /// With every switch off, runs the tests that reach a function the
+    /// schema rewrote (the coverage map's, as for a mutant): the others run
+    /// the package's own code. Without a map, or for a mutant it cannot
+    /// place, the whole suite runs.
+    func schemaBaselineIsGreen(_ schema: Schema, log: URL) throws -> Bool {
+        var chosen: Set<String> = []
+        var wholeSuite = coverage == nil || testBinary == nil
+        for name in schema.numbers.keys where !wholeSuite {
+            switch reaches[name] {
+            case .tests(let tests)?: chosen.formUnion(tests)
+            case .noTest?: continue
+            case .unknown?, nil: wholeSuite = true
+            }
+        }
+        if !wholeSuite, let binary = testBinary {
+            guard !chosen.isEmpty else {
+                appendLine("mutate: no test reaches a function the schema rewrote: none to run with every switch off", to: log)
+                return true
+            }
+            let ordered = chosen.sorted { (coverage?.seconds[$0] ?? 0, $0) < (coverage?.seconds[$1] ?? 0, $1) }
+            print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
+            let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:])
+            return run.verdict.status == .survived
+        }
+        let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
+        return test.termination.succeeded && tests.failures.isEmpty
     }
 
     /// The schema's mutants to leave out for compiler errors at `failing`
