@@ -29,7 +29,7 @@ struct HarnessCommandTests {
     static let subtraction = point("+", "-", .arithmetic)
     static let comment = point("adds", "sums", .booleanLiteral)
 
-    private func package(in scratch: Scratch, mutants: [String: String] = [:]) throws -> URL {
+    func package(in scratch: Scratch, mutants: [String: String] = [:]) throws -> URL {
         try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
         try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source)
         try scratch.write("pkg/mutants/.keep", "")
@@ -49,14 +49,16 @@ struct HarnessCommandTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    private func mutate(_ arguments: [String], in scratch: Scratch, runner: ScriptedRunner = ScriptedRunner(),
-                        points: [MutationPoint] = [subtraction, comment], warnings: [String] = [], failing: (any Error)? = nil) -> Outcome
+    func mutate(_ arguments: [String], in scratch: Scratch, runner: ScriptedRunner = ScriptedRunner(),
+                        points: [MutationPoint] = [subtraction, comment], warnings: [String] = [], failing: (any Error)? = nil,
+                        random: (any RandomNumberGenerator)? = nil) -> Outcome
     {
         let output = OutputBox()
         let errors = OutputBox()
         var harness = Harness(workingDirectory: scratch.url, print: { output.append($0) }, printError: { errors.append($0) })
         harness.toolchain.runner = runner
         harness.headCommit = { _ in "abc1234" }
+        if let random { harness.makeRandom = { random } }
         harness.toolchain.findPoints = { explorer, _, print in
             print("  reading Tiny (1 file(s))")
             if let failing { throw failing }
@@ -67,7 +69,7 @@ struct HarnessCommandTests {
         return Outcome(code: code, output: output.text, errors: errors.text)
     }
 
-    private func builds(_ runner: ScriptedRunner) -> Int { runner.calls.filter { $0.command == "build" }.count }
+    func builds(_ runner: ScriptedRunner) -> Int { runner.calls.filter { $0.command == "build" }.count }
 
     // MARK: - run
 

@@ -30,9 +30,8 @@ extension Lab {
     /// For an unchanged package: the baseline's tests, time limits and
     /// coverage map as the file has them. False when it must run.
     func reuseBaseline() -> Bool {
-        guard let incremental, incremental.unchanged, let previous = incremental.previous, let baseline = previous.baseline,
-              !configuration.coverage || previous.coverage != nil
-        else { return false }
+        // A map the last run could not make (no tools, a test that fails alone) is not made now either.
+        guard let incremental, incremental.unchanged, let previous = incremental.previous, let baseline = previous.baseline else { return false }
         report.tests = baseline.tests
         baselineLibraries = baseline.libraries
         report.testLocations = baseline.testLocations

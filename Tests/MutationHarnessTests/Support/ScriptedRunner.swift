@@ -43,6 +43,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
     var chosenHang = false
+    /// Whether `T.Suite/adds()` no longer catches `a - b`: a test weakened
+    /// in a way the harness cannot see (a verdict kept from before is wrong).
+    var testsWeakened = false
     /// How the lab stopped each run of the test executable that hung (nil:
     /// it did not, and the run's limit ended it).
     private(set) var hungRuns: [ProcessTermination?] = []
@@ -159,7 +162,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
-        let failing = runsT && (Self.namedSchemaFails(source, environment)
+        let failing = runsT && !testsWeakened && (Self.namedSchemaFails(source, environment)
             ?? (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch))
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there,

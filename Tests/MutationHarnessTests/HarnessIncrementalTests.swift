@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `mutate explore --incremental FILE` through `Harness.main`, with the
+/// scripted toolchain of `HarnessCommandTests` (its package: the
+/// subtraction is killed, the comment's mutant survives). Each mutant is
+/// built on its own (`--no-schema`), so what runs shows in the runner's calls.
+extension HarnessCommandTests {
+    private func explore(_ scratch: Scratch, _ extra: [String] = [], runner: ScriptedRunner = ScriptedRunner()) -> Outcome {
+        mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json"] + extra, in: scratch, runner: runner,
+               random: FirstInOrder())
+    }
+
+    /// Draws nothing at random: the verdicts checked are the first ones, in the run's order (the subtraction first).
+    private struct FirstInOrder: RandomNumberGenerator {
+        mutating func next() -> UInt64 { 0 }
+    }
+
+    private func saved(_ scratch: Scratch) throws -> ResultsFile? {
+        try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))
+    }
+
+    @Test func verdictsAreKeptAndAnUnchangedPackageRunsOnlyTheOnesChecked() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let first = explore(scratch)
+            #expect(first.code == .passed, "\(first)")
+            #expect(first.output.contains("no results in \(scratch.url.path)/results.json yet"), "\(first.output)")
+            #expect(first.output.contains("Incremental: 0 verdict(s) reused"), "\(first.output)")
+            #expect(try saved(scratch)?.verdicts.count == 2)
+
+            // Nothing changed, nothing checked: no build, no test.
+            let quiet = ScriptedRunner()
+            let second = explore(scratch, ["--verify-reused", "0"], runner: quiet)
+            #expect(second.code == .passed, "\(second)")
+            #expect(quiet.calls.isEmpty, "\(quiet.calls.map(\.command))")
+            #expect(second.output.contains("Mutants: 1 killed, 1 survived"), "a reused verdict is reported like a fresh one: \(second.output)")
+            #expect(second.output.contains("Incremental: 2 verdict(s) reused from \(scratch.url.path)/results.json (0 re-run to check it, all the same), 0 mutant(s) run; the package was unchanged"),
+                    "\(second.output)")
+            let reusedLog = try String(contentsOf: scratch.url.appendingPathComponent("pkg/.build/mutation-report/explore/logs/\(Self.subtraction.id).log"), encoding: .utf8)
+            #expect(reusedLog.contains("killed, reused from \(scratch.url.path)/results.json"), "\(reusedLog)")
+
+            // Both checked: each built and tested, no baseline.
+            let checking = ScriptedRunner()
+            let third = explore(scratch, ["--verify-reused", "5"], runner: checking)
+            #expect(third.code == .passed, "\(third)")
+            #expect(checking.calls.map(\.command) == ["build", "test", "build", "test"], "\(checking.calls.map(\.command))")
+            #expect(third.output.contains("(2 re-run to check it, all the same)"), "\(third.output)")
+        }
+    }
+
+    /// A verdict the key cannot protect (here a test weakened where the
+    /// harness does not look) is caught by the check: the run fails with
+    /// its own code, and the file keeps only the verdicts just reached.
+    @Test func aReusedVerdictThatComesOutDifferentlyFailsTheRunAndIsDropped() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            #expect(explore(scratch).code == .passed)
+            let weakened = ScriptedRunner()
+            weakened.testsWeakened = true
+            let checked = explore(scratch, ["--verify-reused", "2"], runner: weakened)
+            #expect(checked.code == .reusedVerdictWrong, "\(checked)")
+            #expect(checked.output.contains("REUSED VERDICT WRONG: \(Self.subtraction.id): killed in the file, survived now"), "\(checked.output)")
+            #expect(checked.errors.contains("came out differently when run again"), "\(checked.errors)")
+            let file = try #require(try saved(scratch))
+            #expect(file.verdicts[Self.subtraction.id]?.result.status == .survived, "the fresh verdict replaces the wrong one")
+
+            // Verdicts reused but not checked go too: the file lied once.
+            #expect(explore(scratch, ["--verify-reused", "0"]).code == .passed, "the file's verdicts, unchecked")
+            #expect(explore(scratch, ["--verify-reused", "2"]).code == .reusedVerdictWrong, "the subtraction is caught again")
+            let restored = try #require(try saved(scratch))
+            #expect(restored.verdicts[Self.subtraction.id]?.result.status == .killed)
+            let again = explore(scratch, ["--verify-reused", "1"], runner: weakened)
+            #expect(again.code == .reusedVerdictWrong, "the subtraction is the one checked: \(again)")
+            let kept = try #require(try saved(scratch))
+            #expect(Array(kept.verdicts.keys) == [Self.subtraction.id], "the unchecked comment's verdict is dropped with the rest")
+        }
+    }
+
+    @Test func aChangedPackageRunsItsBaselineAgainAndTheMutantsWhoseKeyChanged() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            #expect(explore(scratch).code == .passed)
+            // Without a coverage map each mutant runs the whole suite: any change re-runs it.
+            try scratch.write("pkg/Sources/Tiny/More.swift", "enum More {}\n")
+            let runner = ScriptedRunner()
+            let outcome = explore(scratch, ["--verify-reused", "0"], runner: runner)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.contains("changed since \(scratch.url.path)/results.json was written"), "\(outcome.output)")
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"], "\(runner.calls.map(\.command))")
+            #expect(outcome.output.contains("Incremental: 0 verdict(s) reused"), "\(outcome.output)")
+        }
+    }
+
+    /// An interrupted run keeps the verdicts it reached; the next one reuses them.
+    @Test func anInterruptedRunKeepsTheVerdictsItReached() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let runner = ScriptedRunner()
+            runner.interruptAtTest = 3 // the baseline, the first mutant, then the second's tests
+            #expect(explore(scratch, runner: runner).code == .interrupted)
+            #expect(try saved(scratch)?.verdicts.count == 1)
+            let next = ScriptedRunner()
+            let outcome = explore(scratch, ["--verify-reused", "0"], runner: next)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(next.calls.map(\.command) == ["build", "test"], "only the mutant without a verdict runs: \(next.calls.map(\.command))")
+            #expect(outcome.output.contains("1 verdict(s) reused"), "\(outcome.output)")
+        }
+    }
+
+    /// What cannot be a results file is refused before any build, and left as it was.
+    @Test func aResultsFileThatCannotBeUsedIsRefusedBeforeAnyBuild() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            try scratch.write("results.json", "{\"theme\": \"dark\"}")
+            let runner = ScriptedRunner()
+            let outcome = explore(scratch, runner: runner)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.contains("is not a results file of `mutate explore --incremental`: not touched"), "\(outcome.errors)")
+            #expect(runner.calls.isEmpty)
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("results.json"), encoding: .utf8) == "{\"theme\": \"dark\"}")
+
+            let inCopy = mutate(["explore", "--package-path", "pkg", "--incremental", "pkg/.build/mutate/scratch/results.json"], in: scratch)
+            #expect(inCopy.code == .usage)
+            #expect(inCopy.errors.contains("lies in the scratch copy"), "\(inCopy.errors)")
+            for arguments in [["--verify-reused", "2"], ["--incremental", "r.json", "--verify-reused", "-1"], ["--incremental", "r.json", "--list"]] {
+                let refused = mutate(["explore", "--package-path", "pkg"] + arguments, in: scratch)
+                #expect(refused.code == .usage, "\(arguments): \(refused)")
+            }
+        }
+    }
+}
