@@ -151,3 +151,15 @@ struct IncrementalTests {
         #expect(!IncrementalRun.isReusable(.error) && !IncrementalRun.isReusable(.pending) && IncrementalRun.isReusable(.noCoverage))
     }
 }
+
+extension IncrementalTests {
+    @Test func theFilesThatCountAreTheManifestsAndTheTargetsFolders() {
+        for path in ["Package.swift", "Package@swift-5.9.swift", "Package.resolved", "Sources/A/B.swift", "Tests/Fixtures/x.json",
+                     "Plugins/P/main.swift"] {
+            #expect(IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
+        }
+        for path in ["README.md", "docs/a.md", "Benchmarks/run.sh", ".github/workflows/m.yml", "Packages.txt", "SourcesOld/a.swift"] {
+            #expect(!IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
+        }
+    }
+}

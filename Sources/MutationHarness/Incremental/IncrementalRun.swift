@@ -51,6 +51,18 @@ final class IncrementalRun: @unchecked Sendable {
         return explored
     }
 
+    /// Whether a file of the package can change what a test does, so it
+    /// counts in the keys: the manifests, and every file under `Sources/`,
+    /// `Tests/` or a target's own folder (code, resources, fixtures). The
+    /// rest (README, docs, scripts, CI files) is read by no build and, in
+    /// SwiftPM's layout, by no test (a test reads its resources from its
+    /// target's folder); README says so.
+    static func counts(_ path: String, targetPaths: [String]) -> Bool {
+        let top = path.prefix { $0 != "/" }
+        if top == path { return path.hasPrefix("Package") && (path.hasSuffix(".swift") || path == "Package.resolved") }
+        return top == "Sources" || top == "Tests" || targetPaths.contains { !$0.isEmpty && path.hasPrefix($0 + "/") }
+    }
+
     /// Whether a kept result is a verdict a later run may reuse (not one
     /// the run failed to reach).
     static func isReusable(_ status: MutantStatus) -> Bool {

@@ -9,7 +9,8 @@ extension Lab {
     func fingerprintCopy() throws {
         guard let incremental else { return }
         do {
-            incremental.files = try workspace.fileDigests()
+            let targets = incremental.previous?.explored?.targets.map(\.path) ?? []
+            incremental.files = try workspace.fileDigests().filter { IncrementalRun.counts($0.key, targetPaths: targets) }
         } catch {
             throw LabError.workspace(error.description)
         }
