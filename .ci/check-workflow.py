@@ -26,6 +26,12 @@ def visit(name):
 for name in jobs:
     visit(name)
 
+# What GitHub gives a push to main, for the expressions of steps' env.
+push = {"base_ref": "", "ref": "refs/heads/main", "event_name": "push"}
+summary = os.path.join(os.path.dirname(__file__), "..", ".build", "ci-step-summary.md")
+os.makedirs(os.path.dirname(summary), exist_ok=True)
+open(summary, "w").close()
+
 for name in order:
     job = jobs[name]
     matrix = job.get("strategy", {}).get("matrix", {})
@@ -42,8 +48,16 @@ for name in order:
             command = re.sub(r"\$\{\{\s*matrix\.(\w+)\s*\}\}", lambda m: str(bindings[m.group(1)]), command)
             if "${{" in command:
                 sys.exit(f"{label}: unresolved expression in {command!r}")
+            # A step's env: the expressions it may use, as a push to main gives them.
+            environment = dict(os.environ, GITHUB_STEP_SUMMARY=summary)
+            for key, value in step.get("env", {}).items():
+                unknown = [m for m in re.findall(r"\$\{\{\s*github\.(\w+)\s*\}\}", str(value)) if m not in push]
+                value = re.sub(r"\$\{\{\s*github\.(\w+)\s*\}\}", lambda m: push.get(m.group(1), ""), str(value))
+                if unknown or "${{" in value:
+                    sys.exit(f"{label}: env {key}: an expression the check cannot give ({step['env'][key]!r})")
+                environment[key] = value
             print(f"== {label}: {step.get('name', command)}\n   $ {command}", flush=True)
-            result = subprocess.run(["bash", "-eo", "pipefail", "-c", command])
+            result = subprocess.run(["bash", "-eo", "pipefail", "-c", command], env=environment)
             if result.returncode != 0:
                 sys.exit(f"{label}: step '{step.get('name', command)}' failed with exit code {result.returncode}")
 print("every run: step of the workflow passed")

@@ -21,7 +21,7 @@ struct LabCoverageTests {
 
         """
 
-    private func mutant(_ name: String, line: Int, _ old: String, _ new: String) throws -> Mutant {
+    func mutant(_ name: String, line: Int, _ old: String, _ new: String) throws -> Mutant {
         try MutantFileParser.parse("""
             Mutant: \(name)
             Description: \(name)
@@ -38,7 +38,7 @@ struct LabCoverageTests {
     /// Stand-ins: `llvm-profdata` concatenates the text profiles the scripted
     /// tests wrote; `llvm-cov export` prints the two functions at the copy's
     /// path, each run once if the profile names it.
-    private func tools(in scratch: Scratch, copy: URL) throws -> LLVMCoverage {
+    func tools(in scratch: Scratch, copy: URL) throws -> LLVMCoverage {
         let file = copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift").path
         try scratch.write("tools/llvm-profdata", """
             #!/bin/sh
@@ -67,7 +67,7 @@ struct LabCoverageTests {
     }
 
     /// The package `pkg` in `scratch`: `Arithmetic.swift` and an empty mutants folder.
-    private func package(in scratch: Scratch, source: String = Self.source) throws -> URL {
+    func package(in scratch: Scratch, source: String = Self.source) throws -> URL {
         try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\n")
         try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", source)
         try scratch.write("pkg/mutants/.keep", "")

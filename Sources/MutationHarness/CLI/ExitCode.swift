@@ -15,6 +15,10 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     /// `explore --incremental`: a reused verdict re-run by `--verify-reused`
     /// came out differently; the results file keeps only this run's own verdicts.
     case reusedVerdictWrong = 7
+    /// `explore --pr-gate`: a mutant on a line the change touched survived.
+    case survivorOnChangedLine = 8
+    /// `explore --pr-gate`: the score is lower than the base branch's.
+    case scoreDropped = 9
     /// Interrupted (Ctrl-C); the reports hold what finished.
     case interrupted = 130
 

@@ -9,8 +9,8 @@ import Darwin
 /// exit code. Results go through `print` (standard output), errors and
 /// warnings through `printError` (standard error), so tests can read both.
 public struct Harness {
-    private let print: (String) -> Void
-    private let printError: (String) -> Void
+    let print: (String) -> Void
+    let printError: (String) -> Void
     private let workingDirectory: URL
     private let environment: HarnessEnvironment
     /// Builds, tests and reads the syntax tree; tests replace it so the
@@ -38,7 +38,7 @@ public struct Harness {
 
     /// Prints `error: message` on standard error and returns `code`: every
     /// refusal ends through here, so none can lose its message.
-    private func fail(_ code: HarnessExitCode, _ message: String) -> HarnessExitCode {
+    func fail(_ code: HarnessExitCode, _ message: String) -> HarnessExitCode {
         printError("error: \(message)")
         return code
     }
@@ -110,7 +110,7 @@ public struct Harness {
 
     // MARK: - Sub-commands
 
-    private func resolve(_ path: String) -> URL {
+    func resolve(_ path: String) -> URL {
         URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
     }
 
@@ -297,6 +297,7 @@ public struct Harness {
         configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI
+        configuration.reportURL = environment.reportURL
         configuration.pausePhase = environment.pausePhase
         return configuration
     }
@@ -390,25 +391,18 @@ public struct Harness {
                 return fail(.usage, "\(error)")
             }
         }
-        var incremental: IncrementalRun?
-        if let path = options.incremental {
-            let file = resolve(path)
-            if ScratchRules.isInside(file.path, configuration.scratchPath.path) {
-                return fail(.usage, "--incremental \(file.path) lies in the scratch copy, which each run makes like the package again "
-                    + "(the file would be deleted): keep it in the package or beside it")
-            }
-            do {
-                incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: options.verifyReused,
-                                             random: makeRandom())
-            } catch {
-                return fail(.usage, "\(error)")
-            }
+        let incremental: IncrementalRun?
+        let pullRequest: PullRequestChange?
+        switch prepareIncremental(options, configuration: configuration, paths: explorer.paths) {
+        case .failure(let code): return code
+        case .success(let prepared): (incremental, pullRequest) = prepared
         }
         let found = Locked<Explorer.Found?>(nil)
         let selection = ExploreSelection(sample: options.sample, shard: options.run.shard, ids: Set(options.ids))
         let outcome = runGenerated(configuration, explorer: explorer, ignore: ignore, found: found, useSchema: options.run.schema,
                                    selection: selection, incremental: incremental)
-        guard case .success(let report) = outcome else { return outcome.failureCode }
+        guard case .success(var report) = outcome else { return outcome.failureCode }
+        if let pullRequest { report = judge(pullRequest, report, incremental: incremental, paths: explorer.paths, configuration: configuration) }
         let points = found.value?.points ?? []
         if options.list {
             for point in points {
@@ -423,17 +417,10 @@ public struct Harness {
         for survivor in report.mutants where survivor.status == .survived {
             print("survived  \(survivor.name)  \(survivor.description)")
         }
-        print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
+        print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, summary.md, logs/")
         print("Kill a survivor with a test, then keep it: `swift run mutate promote ID NAME --description TEXT`; "
             + "or list it in mutants/\(ExploreIgnore.fileName) with a reason.")
-        if let summary = report.incremental {
-            print(ConsoleFormat.incremental(summary))
-            if !summary.disagreements.isEmpty {
-                return fail(.reusedVerdictWrong, "\(summary.disagreements.count) verdict(s) reused from \(summary.file) came out differently when run again "
-                    + "(\(summary.disagreements.joined(separator: "; "))): the file kept a verdict its key did not protect; "
-                    + "it now holds only this run's own verdicts, and the next run starts from those")
-            }
-        }
+        if let code = incrementalVerdict(report) { return code }
         guard options.gates else { return .passed }
         print(ConsoleFormat.verdict(report))
         return HarnessExitCode.gate(report)

@@ -13,7 +13,11 @@ struct HarnessEnvironment: Equatable {
     /// finish before the interrupt handler ends it (30 unless a test asks).
     var interruptGrace: Double
 
+    /// `MUTATE_REPORT_URL`: where CI publishes report.html, for summary.md's link.
+    var reportURL: String?
+
     init(_ variables: [String: String]) {
+        reportURL = variables["MUTATE_REPORT_URL"].flatMap { $0.isEmpty ? nil : $0 }
         isCI = variables["CI"] != nil
         swift = variables["MUTATE_SWIFT"] ?? "swift"
         pausePhase = variables["MUTATE_TEST_PAUSE"]

@@ -76,6 +76,8 @@ enum HelpText {
           5    the unmutated package does not build, has a red suite, or has no tests
           6    another run holds the scratch copy (see --wait)
           7    explore --incremental: a reused verdict came out differently when re-run (--verify-reused)
+          8    explore --pr-gate: a mutant on a line the change touched survived
+          9    explore --pr-gate: the score is lower than the one recorded for the base branch
           130  interrupted (SIGINT or SIGTERM): no verdict for the mutant that was running
         """
 
@@ -144,7 +146,7 @@ enum HelpText {
 
     static let explore = """
         USAGE: mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT]
-                              [--incremental FILE [--verify-reused N]] [run options]
+                              [--incremental FILE [--verify-reused N] [--pr-gate REF]] [run options]
 
         Generates mutants from the compiler's type-checked syntax tree of the
         package's source targets (PATHs relative to the package; default
@@ -172,7 +174,12 @@ enum HelpText {
         package also reuses its baseline, coverage map and mutants. N reused
         verdicts, drawn at random, are re-run to check the file: one that
         comes out differently fails the run (exit 7) and drops every reused
-        verdict from the file.
+        verdict from the file. A finished run of every mutant of its paths
+        records its score in FILE under its commit. --pr-gate REF then gates
+        a pull request: no mutant on a line changed since the merge base of
+        REF and HEAD may survive (exit 8), and the score may not be lower
+        than the one FILE recorded for that base (exit 9). Every run writes
+        summary.md, sized for a pull-request comment.
         Exit 0 when the run finished, whatever the score, unless --threshold
         is given: then it gates like a run.
 
@@ -185,6 +192,7 @@ enum HelpText {
           --id ID             only this generated mutant (repeatable): re-run survivors once tests are written
           --incremental FILE  keep verdicts in FILE (created if missing) and reuse those whose key is unchanged
           --verify-reused N   re-run N reused verdicts, drawn at random, to check FILE (default 3)
+          --pr-gate REF       gate a pull request: no survivor on lines changed since REF, no lower score than the base's
           --output, --scratch, --wait, --timeout, --timeout-multiplier, --all-tests, --no-coverage,
           --no-schema, --jobs, --package-path, --mutants: as for run
 

@@ -79,6 +79,9 @@ struct ExploreOptions: Equatable {
     var incremental: String?
     /// `--verify-reused N`: reused verdicts re-run to check the file.
     var verifyReused = ExploreOptions.defaultVerifyReused
+    /// `--pr-gate REF`: gate a pull request on the lines changed since its
+    /// merge base with REF and on the base's recorded score.
+    var prGate: String?
 
     static let defaultVerifyReused = 3
 }
@@ -135,7 +138,7 @@ enum OptionParser {
             "rebase": common.merging(["--dry-run": false]) { $1 },
             "record": common.merging(["--description": true, "--bug": true, "--dry-run": false]) { $1 },
             "merge": ["--output": true, "--threshold": true],
-            "explore": run.merging(["--in-diff": true, "--sample": true, "--id": true, "--incremental": true, "--verify-reused": true]) { $1 }.filter { $0.key != "--mutant" },
+            "explore": run.merging(["--in-diff": true, "--sample": true, "--id": true, "--incremental": true, "--verify-reused": true, "--pr-gate": true]) { $1 }.filter { $0.key != "--mutant" },
             "promote": common.merging(["--description": true, "--scratch": true, "--wait": false]) { $1 },
         ]
     }()
@@ -262,6 +265,17 @@ enum OptionParser {
                     throw UsageError(message: "--verify-reused takes a number of reused verdicts to re-run, 0 or more, not '\(text)'", subcommand: subcommand)
                 }
                 explore.verifyReused = count
+            }
+            explore.prGate = last("--pr-gate")
+            if explore.prGate != nil {
+                guard explore.incremental != nil else {
+                    throw UsageError(message: "--pr-gate compares the score with the base branch's, which a results file records: it needs --incremental FILE", subcommand: subcommand)
+                }
+                let partial = [("--in-diff", explore.inDiff != nil), ("--sample", explore.sample != nil), ("--id", !explore.ids.isEmpty),
+                               ("--shard", explore.run.shard != nil)].filter(\.1).map(\.0)
+                guard partial.isEmpty else {
+                    throw UsageError(message: "--pr-gate judges the whole package's score, and \(partial.joined(separator: ", ")) runs part of it: give one or the other", subcommand: subcommand)
+                }
             }
             if explore.incremental != nil, explore.list {
                 throw UsageError(message: "--incremental keeps verdicts, and --list runs none: give one or the other", subcommand: subcommand)

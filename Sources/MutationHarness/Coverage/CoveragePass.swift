@@ -32,8 +32,25 @@ struct CoveragePass {
     var print: (String) -> Void
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// What an earlier pass found of tests that run no changed code (`--incremental`):
+    /// they are not run again. A test runs the same code as long as none of
+    /// the code it ran has changed.
+    var earlier = KnownCoverage()
 
-    func run(_ tests: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
+    /// An earlier pass's findings, kept for the tests it names.
+    struct KnownCoverage {
+        /// Test -> the functions it ran (their profile names) and its seconds alone.
+        var tests: [String: (names: Set<String>, seconds: Double)] = [:]
+        /// The files that changed since: their lines run only under load are found afresh.
+        var changedFiles: Set<String> = []
+        /// The earlier lines run only under load, by file (kept for unchanged files).
+        var suiteOnly: [String: Set<Int>] = [:]
+    }
+
+    func run(_ all: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
+        // At least one test runs: its profile gives the build's coverage mapping.
+        let toMeasure = all.filter { earlier.tests[$0.id] == nil }
+        let tests = toMeasure.isEmpty ? Array(all.prefix(1)) : toMeasure
         try? FileManager.default.removeItem(at: folder)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -66,12 +83,16 @@ struct CoveragePass {
             try pass.measure(tests[index], index: index, worker: worker, state: state)
         }
         var reachedNames = state.value.reached
+        var seconds = state.value.seconds
+        for test in all where earlier.tests[test.id] != nil && reachedNames[test.id] == nil {
+            reachedNames[test.id] = earlier.tests[test.id]?.names
+            seconds[test.id] = earlier.tests[test.id]?.seconds
+        }
         for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
         if !state.value.strayNames.isEmpty {
             print("  \(state.value.strayNames.count) test(s) started a program that wrote its profile in the copy's folder: counted as theirs")
         }
-        let seconds = state.value.seconds
-        guard !tests.isEmpty else { throw CoverageError(reason: "no test to measure") }
+        guard !all.isEmpty else { throw CoverageError(reason: "no test to measure") }
         // Every test's profile in one: with it llvm-cov reads the build's
         // coverage mapping (every function and its regions, run or not) and
         // what the tests ran, each on its own.
@@ -128,7 +149,13 @@ struct CoveragePass {
         }
         let suite = folder.appendingPathComponent("suite.profdata").path
         try tool([llvm.profdata, "merge", "-sparse", "-o", suite] + written)
-        let lines = LLVMCoverage.suiteOnlyLines(suite: try LLVMCoverage.exportedFunctions(try export(suite)), alone: alone, root: root.path)
+        var lines = LLVMCoverage.suiteOnlyLines(suite: try LLVMCoverage.exportedFunctions(try export(suite)), alone: alone, root: root.path)
+        if !earlier.tests.isEmpty {
+            // The tests not run again ran no changed file: a changed file's lines are judged by the tests
+            // that ran; the others keep the earlier pass's judgement.
+            lines = lines.filter { earlier.changedFiles.contains($0.key) }
+                .merging(earlier.suiteOnly.filter { !earlier.changedFiles.contains($0.key) }) { $1 }
+        }
         if !lines.isEmpty {
             let listed = lines.sorted { $0.key < $1.key }.map { "  \($0.key): " + $0.value.sorted().map(String.init).joined(separator: ", ") }
             LogFile.append("== ran in the whole suite but in no test on its own\n" + listed.joined(separator: "\n") + "\n", to: log)

@@ -40,6 +40,10 @@ final class IncrementalRun: @unchecked Sendable {
 
     /// The paths `explore` reads (set by the command).
     var explorePaths: [String] = []
+    /// The full commit a finished run records its score under: set by the
+    /// command for a git work tree when the run reads every mutant of its
+    /// paths (no sample, id, shard or `--in-diff`).
+    var scoreCommit: String?
 
     /// Whether the package is the file's and the file holds its baseline and
     /// mutants: nothing needs building before the mutants' own build.
@@ -49,6 +53,23 @@ final class IncrementalRun: @unchecked Sendable {
     func cachedExploration(paths: [String]) -> ResultsFile.Explored? {
         guard unchanged, let explored = previous?.explored, explored.paths == paths else { return nil }
         return explored
+    }
+
+    /// What the file's coverage map says of tests that can have run no
+    /// changed code: every function they ran is in a file whose bytes are
+    /// the same. Nothing when the toolchain or options changed, or when a
+    /// changed file holds no function of the map (a test may read it).
+    func knownCoverage() -> CoveragePass.KnownCoverage {
+        guard let previous, previous.common == common, let map = previous.coverage, let before = previous.files else { return .init() }
+        let changed = Set(files.keys.filter { before[$0] != files[$0] }).union(before.keys.filter { files[$0] == nil })
+        let mapped = Set(map.functions.map(\.file))
+        guard changed.isSubset(of: mapped) else { return .init() }
+        var tests: [String: (names: Set<String>, seconds: Double)] = [:]
+        for (test, indices) in map.reached {
+            guard indices.allSatisfy({ !changed.contains(map.functions[$0].file) }) else { continue }
+            tests[test] = (Set(indices.map { map.functions[$0].name }), map.seconds[test] ?? 0)
+        }
+        return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly)
     }
 
     /// Whether a file of the package can change what a test does, so it

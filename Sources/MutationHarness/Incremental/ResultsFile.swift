@@ -23,6 +23,10 @@ struct ResultsFile: Codable, Equatable {
     var explored: Explored?
     /// By mutant name.
     var verdicts: [String: Entry]
+    /// The counted files' digests the baseline and map were made of, by path.
+    var files: [String: String]? = nil
+    /// Finished runs' scores by full commit, for `--pr-gate` (see `RecordedScore`).
+    var scores: [String: RecordedScore]? = nil
 
     static let formatName = "mutate-incremental-results"
     static let currentVersion = 1

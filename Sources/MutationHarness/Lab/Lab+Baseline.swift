@@ -98,7 +98,7 @@ extension Lab {
                                 timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
         do {
             // Over the named mutants' schema, read in the original's lines.
-            let map = try pass.run(tests)
+            let map = try runPass(pass, tests)
             if let schema = installedSchema { coverage = map.mappingLines { schema.originalLine($1, in: $0) } } else { coverage = map }
             testBinary = binary
         } catch let error as CoverageError {
@@ -107,6 +107,23 @@ extension Lab {
         }
         report.coverageSeconds = Date().timeIntervalSince(started)
         print(String(format: "  %d tests measured in %.1fs", tests.count, report.coverageSeconds ?? 0))
+    }
+
+    /// The pass, measuring again only the tests `--incremental` cannot vouch
+    /// for; if the earlier findings do not fit this build (a function renamed
+    /// by a change elsewhere), every test is measured.
+    private func runPass(_ pass: CoveragePass, _ tests: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
+        var pass = pass
+        pass.earlier = incremental?.knownCoverage() ?? CoveragePass.KnownCoverage()
+        guard !pass.earlier.tests.isEmpty else { return try pass.run(tests) }
+        print("  \(pass.earlier.tests.count) test(s) ran no changed file: what they reach is taken from \(incremental?.file.lastPathComponent ?? "the results file")")
+        do {
+            return try pass.run(tests)
+        } catch let error as CoverageError {
+            print("  \(error.reason): every test is measured again")
+            pass.earlier = CoveragePass.KnownCoverage()
+            return try pass.run(tests)
+        }
     }
 
     /// What the coverage map says of each mutant, from where its patch lands

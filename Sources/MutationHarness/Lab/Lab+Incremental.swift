@@ -111,13 +111,16 @@ extension Lab {
             print("  \(incremental.file.path) gave \(disagreements.count) wrong verdict(s) of \(incremental.verifying.count) checked: "
                 + "every verdict reused from it is dropped from it; only this run's own are kept")
         }
-        try saveIncremental(dropReused: !disagreements.isEmpty)
+        try saveIncremental(dropReused: !disagreements.isEmpty, finished: true)
     }
 
     /// Writes the results file: this run's baseline, map and mutants found,
     /// every verdict of this run under its key, and the file's other
     /// verdicts (mutants this run did not select) as they were.
-    func saveIncremental(dropReused: Bool = false) throws {
+    /// A finished run that read every mutant of its paths also records its
+    /// score under its commit (`scoreCommit`), for later pull requests; a
+    /// file that gave a wrong verdict loses its scores with its verdicts.
+    func saveIncremental(dropReused: Bool = false, finished: Bool = false) throws {
         guard let incremental, !incremental.keys.isEmpty else { return }
         var verdicts = dropReused ? [:] : (incremental.previous?.verdicts ?? [:])
         for result in report.mutants {
@@ -129,9 +132,17 @@ extension Lab {
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
             testTimeoutSeconds: report.testTimeoutSeconds, baselineBuildSeconds: report.baselineBuildSeconds,
             baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds)
-        let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: ISO8601DateFormatter().string(from: Date()),
+        let now = ISO8601DateFormatter().string(from: Date())
+        var scores = dropReused ? [:] : (incremental.previous?.scores ?? [:])
+        if finished, !dropReused, let commit = incremental.scoreCommit, !report.mutants.contains(where: { $0.status == .pending }) {
+            scores[commit] = ResultsFile.RecordedScore(score: report.score, paths: incremental.explorePaths, savedAt: now)
+            for (old, _) in scores.sorted(by: { $0.value.savedAt < $1.value.savedAt }).prefix(max(0, scores.count - ResultsFile.scoresKept)) {
+                scores[old] = nil
+            }
+        }
+        let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: now,
                                tree: incremental.tree, common: incremental.common, baseline: baseline, coverage: coverage,
-                               explored: incremental.explored, verdicts: verdicts)
+                               explored: incremental.explored, verdicts: verdicts, files: incremental.files, scores: scores.isEmpty ? nil : scores)
         do {
             try file.save(to: incremental.file)
         } catch {

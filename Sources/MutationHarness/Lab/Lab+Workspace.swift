@@ -85,7 +85,8 @@ extension Lab {
     }
 
     func writeReports() throws {
-        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
+        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI,
+                                    reportURL: configuration.reportURL)
         try pause(at: "reports")
         try checkInterruption()
     }

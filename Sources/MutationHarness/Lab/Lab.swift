@@ -97,7 +97,8 @@ public final class Lab {
             try? removeSchema()
             // The verdicts reached so far are kept for the next run.
             try? saveIncremental()
-            try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI)
+            try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI,
+                                    reportURL: configuration.reportURL)
             throw LabError.interrupted(signal: signal)
         } catch {
             try? removeSchema()

@@ -50,6 +50,8 @@ public struct LabConfiguration: Sendable {
     public var schema = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
+    /// Where CI publishes report.html (`MUTATE_REPORT_URL`), linked from summary.md.
+    public var reportURL: String?
     /// Mutants of a schema tested at once: they need no build, so each is
     /// only a test process (`--jobs`; the command's default is one per
     /// core). The coverage pass runs twice as many tests at once. Mutants

@@ -115,6 +115,8 @@ public struct LabReport: Codable, Equatable, Sendable {
     public var coverageSeconds: Double?
     /// What `explore --incremental` reused and checked; nil without it.
     public var incremental: IncrementalSummary?
+    /// `explore --pr-gate`: the pull request's rules and how they came out.
+    public var pullRequest: PullRequestGate?
 
     public var count: [MutantStatus: Int] {
         Dictionary(grouping: mutants, by: \.status).mapValues(\.count)

@@ -9,6 +9,8 @@ enum MarkdownReport {
             + (report.commit.map { ", commit `\($0)`" } ?? "") + "\n\n"
         if let started = report.startedAt { out += "- Run: \(started)" + (report.toolchain.map { " with \($0)" } ?? "") + "\n" }
         out += ConsoleFormat.summary(report).split(separator: "\n").map { "- \($0)" }.joined(separator: "\n") + "\n"
+        if let incremental = report.incremental { out += "- " + ConsoleFormat.incremental(incremental) + "\n" }
+        if let gate = report.pullRequest { out += "- " + gate.verdict + "\n" }
         out += String(format: "- Baseline: build %.1fs, tests %.1fs (%d tests); test time limit per mutant %.0fs\n\n",
                       report.baselineBuildSeconds, report.baselineTestSeconds, report.tests.count, report.testTimeoutSeconds)
 

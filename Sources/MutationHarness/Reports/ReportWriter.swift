@@ -5,7 +5,8 @@ import Foundation
 public enum ReportWriter {
     public static let resultsFile = "results.json"
 
-    public static func write(_ report: LabReport, to folder: URL, packagePath: URL, isCI: Bool) throws {
+    /// `reportURL`: where report.html will be found (`MUTATE_REPORT_URL`), for summary.md's link.
+    public static func write(_ report: LabReport, to folder: URL, packagePath: URL, isCI: Bool, reportURL: String? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -15,6 +16,7 @@ public enum ReportWriter {
         try encoder.encode(json).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
         try encoder.encode(report).write(to: folder.appendingPathComponent(resultsFile), options: .atomic)
         try Data(MarkdownReport.render(report).utf8).write(to: folder.appendingPathComponent("report.md"), options: .atomic)
+        try Data(SummaryReport.render(report, reportURL: reportURL).utf8).write(to: folder.appendingPathComponent("summary.md"), options: .atomic)
         try Data(JUnitReport.render(report).utf8).write(to: folder.appendingPathComponent("junit.xml"), options: .atomic)
         let html = HTMLReport.render(report, readSource: { path in
             try? String(contentsOf: packagePath.appendingPathComponent(path), encoding: .utf8)

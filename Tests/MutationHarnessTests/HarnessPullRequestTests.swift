@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `mutate explore --incremental FILE --pr-gate REF` on a git work tree:
+/// the base branch's run records its score, a pull request is judged on
+/// its changed lines and on that score, and summary.md says how it came out.
+extension HarnessCommandTests {
+    @discardableResult
+    private func git(_ arguments: [String], in package: URL) throws -> String {
+        let result = try CapturedCommand.run(["git", "-C", package.path, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments)
+        #expect(result.status == 0, "git \(arguments): \(result.errorText)")
+        return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `pkg` as a repository whose `main` holds the package.
+    private func pullRequest(in scratch: Scratch, ignore: String? = nil) throws -> URL {
+        let package = try package(in: scratch)
+        try scratch.write("pkg/.gitignore", ".build/\n")
+        if let ignore { try scratch.write("pkg/mutants/explore-ignore", ignore) }
+        try git(["init", "-q", "-b", "main"], in: package)
+        try git(["add", "-A"], in: package)
+        try git(["commit", "-q", "-m", "base"], in: package)
+        return package
+    }
+
+    /// A branch `change` on which `edit` was made to Arithmetic.swift and committed.
+    private func change(_ package: URL, _ edit: (String) -> String) throws {
+        try git(["checkout", "-q", "-b", "change"], in: package)
+        let file = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+        try Data(edit(try String(contentsOf: file, encoding: .utf8)).utf8).write(to: file)
+        try git(["commit", "-q", "-am", "change"], in: package)
+    }
+
+    private func gate(_ scratch: Scratch, runner: ScriptedRunner = ScriptedRunner()) -> Outcome {
+        mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--pr-gate", "main", "--verify-reused", "0"],
+               in: scratch, runner: runner)
+    }
+
+    /// The base records its score (50%: the comment's mutant survives, unless ignored).
+    private func recordBase(_ scratch: Scratch, _ package: URL, score: Double = 50) throws {
+        let base = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json"], in: scratch)
+        #expect(base.code == .passed, "\(base)")
+        let head = try git(["rev-parse", "HEAD"], in: package)
+        let file = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json")))
+        #expect(file.scores?[head]?.score == score, "\(String(describing: file.scores))")
+    }
+
+    @Test func aSurvivorOnAChangedLineFailsThePullRequestAndTheSummaryShowsItsDiff() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch)
+            try recordBase(scratch, package)
+            // Line 3 changes (the offsets of both mutants stay): the comment's mutant is on a changed line.
+            try change(package) { $0.replacingOccurrences(of: "// adds", with: "// adds!") }
+            let outcome = gate(scratch)
+            #expect(outcome.code == .survivorOnChangedLine, "\(outcome)")
+            #expect(outcome.output.hasSuffix("PR gate FAILED: 1 mutant(s) on lines this change touched survived (\(Self.comment.id))"), "\(outcome.output)")
+            let summary = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/explore/summary.md"), encoding: .utf8)
+            #expect(summary.hasPrefix("## Mutation testing: 50.00% (+0.00 since `"), "\(summary)")
+            #expect(summary.contains("### Survivors on changed lines (1 of 2 mutants there)"), "\(summary)")
+            #expect(summary.contains("- `Sources/Tiny/Arithmetic.swift:3`") && summary.contains("```diff"), "\(summary)")
+        }
+    }
+
+    @Test func aSurvivorIgnoredWithAReasonPassesThePullRequest() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch, ignore: "\(Self.comment.id) equivalent: a comment\n")
+            try recordBase(scratch, package, score: 100)
+            try change(package) { $0.replacingOccurrences(of: "// adds", with: "// adds!") }
+            let outcome = gate(scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.hasSuffix("PR gate PASSED: 1 mutant(s) on changed lines, none survived; score 100.00%, the base's 100.00% ("
+                + String(try git(["rev-parse", "main"], in: package).prefix(9)) + ")"), "\(outcome.output)")
+        }
+    }
+
+    /// A change elsewhere that lets a mutant survive lowers the score below the base's.
+    @Test func aLowerScoreThanTheBasesFailsThePullRequest() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch)
+            try recordBase(scratch, package)
+            let results = scratch.url.appendingPathComponent("results.json")
+            let base = try Data(contentsOf: results)
+            try change(package) { $0 + "// the end\n" }
+            let weakened = ScriptedRunner()
+            weakened.testsWeakened = true
+            let outcome = gate(scratch, runner: weakened)
+            #expect(outcome.code == .scoreDropped, "\(outcome)")
+            #expect(outcome.output.hasSuffix("PR gate FAILED: the score 0.00% is lower than the base's 50.00% ("
+                + String(try git(["rev-parse", "main"], in: package).prefix(9)) + ")"), "\(outcome.output)")
+
+            // The same change with the tests as they were, from the base's file (a pull request's run is not kept for the next): the score holds.
+            try base.write(to: results)
+            let fair = gate(scratch)
+            #expect(fair.code == .passed, "\(fair)")
+        }
+    }
+
+    @Test func aRefGitCannotFindIsRefusedBeforeAnyBuild() throws {
+        try withScratch { scratch in
+            _ = try pullRequest(in: scratch)
+            let runner = ScriptedRunner()
+            let outcome = mutate(["explore", "--package-path", "pkg", "--incremental", "results.json", "--pr-gate", "no-such-branch"], in: scratch, runner: runner)
+            #expect(outcome.code == .usage)
+            #expect(outcome.errors.contains("cannot find where HEAD left no-such-branch"), "\(outcome.errors)")
+            #expect(runner.calls.isEmpty)
+            for extra in [["--in-diff", "main"], ["--sample", "1"]] {
+                let refused = mutate(["explore", "--package-path", "pkg", "--incremental", "r.json", "--pr-gate", "main"] + extra, in: scratch)
+                #expect(refused.code == .usage && refused.errors.contains("runs part of it"), "\(extra): \(refused.errors)")
+            }
+            #expect(mutate(["explore", "--package-path", "pkg", "--pr-gate", "main"], in: scratch).code == .usage)
+        }
+    }
+}

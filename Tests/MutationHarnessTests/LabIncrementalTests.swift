@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `--incremental` in the lab with a coverage pass (`LabCoverageTests`'
+/// scripted test executable and stand-in LLVM tools): a changed file
+/// re-measures only the tests that ran it, and re-runs only the mutants
+/// whose key it is in.
+extension LabCoverageTests {
+    /// One run of the gate lab over `pkg` with `subtracts` (in `add`, which
+    /// `T.Suite/adds()` runs) and the results file `results.json`.
+    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0) throws -> (LabReport, ScriptedRunner, String) {
+        var configuration = LabConfiguration(packagePath: package)
+        configuration.schema = false
+        let runner = ScriptedRunner()
+        runner.makesTestBinary = true
+        let output = OutputBox()
+        let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")],
+                      runner: runner, print: { output.append($0) })
+        let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+        lab.findLLVM = { _ in llvm }
+        lab.coverageWorkers = 1
+        let file = scratch.url.appendingPathComponent("results.json")
+        lab.incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
+        return (try lab.run(), runner, output.text)
+    }
+
+    @Test func aChangedFileMeasuresAgainOnlyTheTestsThatRanIt() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let (first, firstRunner, _) = try incrementalRun(scratch, package: package)
+            #expect(first.mutants.first?.status == .killed)
+            #expect(firstRunner.binaryRuns.count == 4, "three tests measured, then the mutant's: \(firstRunner.binaryRuns)")
+
+            // A new file of declarations only would be in every key; a new function elsewhere in the same file is not.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (second, runner, output) = try incrementalRun(scratch, package: package)
+            #expect(output.contains("2 test(s) ran no changed file"), "\(output)")
+            #expect(runner.binaryRuns.prefix(1) == [["T.Suite/adds()"]], "only the test that ran Arithmetic.swift is measured: \(runner.binaryRuns)")
+            #expect(second.mutants.first?.status == .killed, "its file changed: the mutant runs again")
+            #expect(runner.binaryRuns.count == 2, "\(runner.binaryRuns)")
+        }
+    }
+
+    /// A README is in no key; a fixture, which a test may read without
+    /// running a line of it, is in every key.
+    @Test func aDocumentChangesNoKeyAFixtureChangesEvery() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            _ = try incrementalRun(scratch, package: package)
+            try scratch.write("pkg/README.md", "# Tiny\n")
+            let (report, runner, output) = try incrementalRun(scratch, package: package)
+            #expect(output.contains("the package is as"), "\(output)")
+            #expect(report.mutants.first?.status == .killed && report.incremental?.ran == 0 && report.incremental?.reused == 1)
+            #expect(runner.calls.map(\.command) == ["build"], "the suite and the pass are the file's: \(runner.calls.map(\.command))")
+
+            try scratch.write("pkg/Tests/TinyTests/Fixture.json", "{}\n")
+            let (again, _, changed) = try incrementalRun(scratch, package: package)
+            #expect(changed.contains("changed since"), "\(changed)")
+            #expect(again.incremental?.ran == 1 && again.incremental?.reused == 0, "\(String(describing: again.incremental))")
+        }
+    }
+}
