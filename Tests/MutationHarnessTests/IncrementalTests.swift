@@ -163,3 +163,28 @@ extension IncrementalTests {
         }
     }
 }
+
+extension IncrementalTests {
+    /// A killed verdict holds while its killer and what the killer reaches
+    /// are unchanged, whatever the other covering tests reach.
+    @Test func aKilledVerdictHoldsWhileItsKillerIsUnchanged() throws {
+        let keys = VerdictKeys(files: files, common: "c", coverage: map)
+        let killed = MutantResult(name: "m", description: "d", bug: nil, status: .killed, killedBy: ["t1"], files: ["Sources/A.swift"],
+                                  firstLine: 2, lastLine: 2, diff: "", replacement: "", log: "logs/m.log")
+        let mutant = try mutant()
+        let entry = ResultsFile.Entry(key: "old", result: killed, killKey: keys.killKey(for: mutant, killer: "t1"))
+        // B.swift, which only t2 reaches, changed: the full key did, the killer's did not.
+        let later = VerdictKeys(files: files.merging(["Sources/B.swift": "b2"]) { $1 }, common: "c", coverage: map)
+        let key = later.key(for: mutant, reach: .tests(["t1", "t2"]))
+        #expect(key != keys.key(for: mutant, reach: .tests(["t1", "t2"])))
+        #expect(IncrementalRun.holds(entry, for: mutant, key: key, keys: later))
+        // The killer's own file changed: it no longer holds.
+        let edited = VerdictKeys(files: files.merging(["Tests/T.swift": "t2"]) { $1 }, common: "c", coverage: map)
+        #expect(!IncrementalRun.holds(entry, for: mutant, key: "new", keys: edited))
+        // A survivor needs its whole key: every covering test decides it.
+        var survived = entry
+        survived.result.status = .survived
+        #expect(!IncrementalRun.holds(survived, for: mutant, key: key, keys: later))
+        #expect(keys.killKey(for: mutant, killer: "not-a-test") == nil)
+    }
+}

@@ -18,6 +18,8 @@ final class IncrementalRun: @unchecked Sendable {
     var common = ""
     /// This run's key of each mutant, by name.
     var keys: [String: String] = [:]
+    /// This run's keys (with its coverage map), for killed verdicts' `killKey`.
+    var verdictKeys: VerdictKeys?
     /// Mutants whose verdict comes from the file, not run.
     var reused: Set<String> = []
     /// Reused verdicts re-run to check them: name -> the file's result.
@@ -91,6 +93,15 @@ final class IncrementalRun: @unchecked Sendable {
         case .killed, .timeout, .survived, .noCoverage, .unviable: true
         case .stale, .error, .pending, .ignored: false
         }
+    }
+
+    /// Whether the file's `entry` holds for `mutant` under this run's keys:
+    /// its key is the same, or it was killed and its killer's key is.
+    static func holds(_ entry: ResultsFile.Entry, for mutant: Mutant, key: String, keys: VerdictKeys) -> Bool {
+        guard isReusable(entry.result.status) else { return false }
+        if entry.key == key { return true }
+        guard entry.result.status == .killed, let stored = entry.killKey, let killer = entry.result.killedBy.first else { return false }
+        return keys.killKey(for: mutant, killer: killer) == stored
     }
 
     /// Whether two verdicts mean the same for the score: killed and timeout

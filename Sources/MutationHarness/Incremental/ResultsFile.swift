@@ -57,6 +57,8 @@ struct ResultsFile: Codable, Equatable {
     struct Entry: Codable, Equatable {
         var key: String
         var result: MutantResult
+        /// For a killed verdict: `VerdictKeys.killKey` of the test that killed it.
+        var killKey: String? = nil
     }
 
     /// The file at `url`; nil when there is none yet. A file that is not

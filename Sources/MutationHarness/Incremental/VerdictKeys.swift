@@ -15,6 +15,9 @@
 /// - A mutant the map cannot place (`unknown`) or a run without coverage
 ///   runs the whole suite: its key holds the whole package.
 ///
+/// A killed verdict also holds while the test that killed it, and what that
+/// test reaches, are unchanged (`killKey`): that test alone decides it.
+///
 /// What the key cannot see: a constant of a file that no test's function
 /// is in but which the compiler inlines elsewhere, or code a mutant makes
 /// the tests run that the original did not. `--verify-reused` samples
@@ -79,6 +82,19 @@ struct VerdictKeys {
             parts.append("whole suite \(tree)")
         }
         return SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// The key a killed verdict also holds under: the mutant, its files, the
+    /// test that killed it and the files that test reaches. While they are
+    /// the same, that test still fails on the mutant, whatever else changed
+    /// (a mutant run by the whole suite included). Nil when the map does not
+    /// know the test.
+    func killKey(for mutant: Mutant, killer: String) -> String? {
+        guard let reached = reachedFiles[killer] else { return nil }
+        return SHA256.hex([
+            "common \(common)", "patch \(SHA256.hex(mutant.diffText))", "files " + Self.digest(of: mutant.diff.files.map(\.path), in: files),
+            "killed by \(killer)", "reached " + Self.digest(of: Array(reached), in: files), "unattributed \(unattributed)",
+        ].joined(separator: "\n"))
     }
 
     /// One digest of the named files' paths and digests (a missing file counts as such).

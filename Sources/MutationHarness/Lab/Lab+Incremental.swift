@@ -55,11 +55,12 @@ extension Lab {
     func applyIncremental() {
         guard let incremental else { return }
         let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage)
+        incremental.verdictKeys = keys
         var reusable: [Int] = []
         for (index, mutant) in mutants.enumerated() {
             let key = keys.key(for: mutant, reach: coverage == nil ? nil : reaches[mutant.name])
             incremental.keys[mutant.name] = key
-            if let entry = incremental.previous?.verdicts[mutant.name], entry.key == key, IncrementalRun.isReusable(entry.result.status) {
+            if let entry = incremental.previous?.verdicts[mutant.name], IncrementalRun.holds(entry, for: mutant, key: key, keys: keys) {
                 reusable.append(index)
             }
         }
@@ -123,10 +124,14 @@ extension Lab {
     func saveIncremental(dropReused: Bool = false, finished: Bool = false) throws {
         guard let incremental, !incremental.keys.isEmpty else { return }
         var verdicts = dropReused ? [:] : (incremental.previous?.verdicts ?? [:])
+        let byName = Dictionary(mutants.map { ($0.name, $0) }) { first, _ in first }
         for result in report.mutants {
             guard let key = incremental.keys[result.name], IncrementalRun.isReusable(result.status) else { continue }
             if dropReused, incremental.reused.contains(result.name) { continue }
-            verdicts[result.name] = ResultsFile.Entry(key: key, result: result)
+            let killKey = result.status == .killed
+                ? result.killedBy.first.flatMap { killer in byName[result.name].flatMap { incremental.verdictKeys?.killKey(for: $0, killer: killer) } }
+                : nil
+            verdicts[result.name] = ResultsFile.Entry(key: key, result: result, killKey: killKey)
         }
         let baseline = incremental.reusedBaseline ? incremental.previous?.baseline : report.tests.isEmpty ? nil : ResultsFile.Baseline(
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
