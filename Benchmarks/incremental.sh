@@ -2,7 +2,9 @@
 # explore --incremental, measured: a first run fills a results file, a re-run
 # with nothing changed reuses it, and a re-run after a one-line change in one
 # SDK file runs exactly the mutants whose key changed (the script counts the
-# keys that differ between the two files and compares). The package is never
+# keys that differ between the two files and compares), and a results file
+# whose verdicts were falsified is caught by the reused-verdict check (exit 7).
+# The package is never
 # edited: the runs use a git worktree of HEAD under .build, sharing the
 # package's scratch copy (so builds stay warm).
 #
@@ -48,10 +50,36 @@ before = json.load(open(f"{out}/before.json"))["verdicts"]
 after = json.load(open(f"{out}/results.json"))["verdicts"]
 run = json.load(open(f"{out}/one-line/results.json"))
 names = [m["name"] for m in run["mutants"] if m["status"] != "ignored"]
-changed = [n for n in names if n not in before or before[n]["key"] != after.get(n, {}).get("key")]
+def held(name):
+    # The verdict's key is the same, or it was killed and its killer's key (killKey) is.
+    b, a = before.get(name), after.get(name, {})
+    if not b:
+        return False
+    if b["key"] == a.get("key"):
+        return True
+    return b["result"]["status"] == "killed" and b.get("killKey") is not None and b.get("killKey") == a.get("killKey")
+changed = [n for n in names if not held(n)]
 summary = run.get("incremental") or {}
-print(f"one-line change: {len(changed)} of {len(names)} keys changed; {summary.get('ran')} mutants run for it "
+print(f"one-line change: {len(changed)} of {len(names)} verdicts' keys changed; {summary.get('ran')} mutants run for it "
       f"(+{summary.get('verified')} reused ones re-run to check the file)")
 sys.exit(0 if len(changed) == summary.get("ran") else 1)
 PY
 git -C "$tree" checkout -q -- .
+
+# A file that lies: every killed verdict in a copy turned into a survivor. The
+# package is as that copy last saw it, so all are reused, and the three
+# re-run to check it must catch it: exit 7, the reused verdicts dropped.
+python3 - "$out/before.json" "$out/lying.json" <<'PY'
+import json, sys
+data = json.load(open(sys.argv[1]))
+for entry in data["verdicts"].values():
+    if entry["result"]["status"] == "killed":
+        entry["result"]["status"] = "survived"
+        entry["result"]["killedBy"] = []
+json.dump(data, open(sys.argv[2], "w"))
+PY
+start=$(date +%s.%N); code=0
+"$mutate" explore "$path" --package-path "$tree" --scratch .build/mutate/scratch --incremental "$out/lying.json" \
+    --output "$out/lying" > "$out/lying.log" 2>&1 || code=$?
+printf '%-10s %6.1f s  exit %d  %s\n' lying "$(echo "$(date +%s.%N) - $start" | bc)" "$code" "$(grep -c '^REUSED VERDICT WRONG' "$out/lying.log") wrong verdict(s) caught"
+[ "$code" = 7 ] || { echo "the lying file was not caught"; exit 1; }
