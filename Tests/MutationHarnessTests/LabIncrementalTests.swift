@@ -39,6 +39,8 @@ extension LabCoverageTests {
             #expect(runner.binaryRuns.prefix(1) == [["T.Suite/adds()"]], "only the test that ran Arithmetic.swift is measured: \(runner.binaryRuns)")
             #expect(second.mutants.first?.status == .killed, "its file changed: the mutant runs again")
             #expect(runner.binaryRuns.count == 2, "\(runner.binaryRuns)")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.contains("the test that killed it in the results file runs first: T.Suite/adds()"), "\(log)")
         }
     }
 

@@ -94,6 +94,15 @@ extension Lab {
     func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
         throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
     {
+        // The test that killed it last time (`--incremental`) runs first, on its own: a failure there is a kill now.
+        if let killer = incremental?.previous?.verdicts[mutant.name].flatMap({ $0.result.status == .killed ? $0.result.killedBy.first : nil }),
+           let binary = testBinary, baselineLibraries[killer] != nil, reaches[mutant.name] != .noTest
+        {
+            appendLine("mutate: the test that killed it in the results file runs first: \(killer)", to: log)
+            let first = try runChosen([killer], of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+            if first.verdict.status == .killed { return first }
+            appendLine("mutate: it did not kill it now; the mutant's tests run as usual", to: log)
+        }
         switch reaches[mutant.name] {
         case .noTest:
             let place = "\(mutant.diff.files.first?.path ?? "?")"
