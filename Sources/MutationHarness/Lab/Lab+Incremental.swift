@@ -131,7 +131,10 @@ extension Lab {
             let killKey = result.status == .killed
                 ? result.killedBy.first.flatMap { killer in byName[result.name].flatMap { incremental.verdictKeys?.killKey(for: $0, killer: killer) } }
                 : nil
-            verdicts[result.name] = ResultsFile.Entry(key: key, result: result, killKey: killKey)
+            // The covering tests are the coverage map's to say again (and most of the file's size).
+            var kept = result
+            kept.coveredBy = nil
+            verdicts[result.name] = ResultsFile.Entry(key: key, result: kept, killKey: killKey)
         }
         let baseline = incremental.reusedBaseline ? incremental.previous?.baseline : report.tests.isEmpty ? nil : ResultsFile.Baseline(
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
