@@ -41,7 +41,7 @@ for name in order:
         label = name + "".join(f" {k}={v}" for k, v in bindings.items())
         for step in job["steps"]:
             if "uses" in step:
-                if not re.match(r"^[\w.-]+/[\w.-]+@v\d+$", step["uses"]):
+                if not re.match(r"^[\w.-]+/[\w.-]+(/[\w.-]+)*@v\d+$", step["uses"]):
                     sys.exit(f"{label}: unexpected action reference {step['uses']}")
                 continue
             command = step["run"]
