@@ -13,7 +13,7 @@ struct PullRequestChange {
 extension Harness {
     /// Reads the results file and, for `--pr-gate`, what the pull request
     /// changed; a file or ref that cannot be used is a usage error, before any build.
-    func prepareIncremental(_ options: ExploreOptions, configuration: LabConfiguration, paths: [String])
+    func prepareIncremental(_ options: ExploreOptions, configuration: LabConfiguration)
         -> Result<(IncrementalRun?, PullRequestChange?), HarnessExitCode>
     {
         guard let path = options.incremental else { return .success((nil, nil)) }

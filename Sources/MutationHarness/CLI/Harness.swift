@@ -393,7 +393,7 @@ public struct Harness {
         }
         let incremental: IncrementalRun?
         let pullRequest: PullRequestChange?
-        switch prepareIncremental(options, configuration: configuration, paths: explorer.paths) {
+        switch prepareIncremental(options, configuration: configuration) {
         case .failure(let code): return code
         case .success(let prepared): (incremental, pullRequest) = prepared
         }

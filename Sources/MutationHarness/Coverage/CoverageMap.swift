@@ -135,6 +135,11 @@ struct CoverageMap: Codable, Equatable, Sendable {
             tests.formUnion(testsByFunction[index] ?? [])
         }
         guard !tests.isEmpty else { return .noTest }
-        return .tests(tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) })
+        return .tests(fastestFirst(tests))
+    }
+
+    /// `tests` in the order they run: fastest alone first, then by id.
+    func fastestFirst(_ tests: some Sequence<String>) -> [String] {
+        tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) }
     }
 }

@@ -83,9 +83,8 @@ extension Lab {
             report.mutants[index] = result
             incremental.reused.insert(mutant.name)
         }
-        let toRun = mutants.count - incremental.reused.count
         print("  \(incremental.reused.count + checked.count) verdict(s) reused from \(incremental.file.lastPathComponent), "
-            + "\(checked.count) of them re-run to check the file; \(toRun - checked.count) mutant(s) to run (new, or their key changed)")
+            + "\(checked.count) of them re-run to check the file; \(mutantsToRun - checked.count) mutant(s) to run (new, or their key changed)")
     }
 
     /// After the mutants: the checked verdicts compared, the summary in the
@@ -101,7 +100,7 @@ extension Lab {
                 disagreements.append("\(name): \(stored.status.rawValue) in the file, \(fresh.status.rawValue) now")
             }
         }
-        let ran = mutants.count - incremental.reused.count - incremental.verifying.count
+        let ran = mutantsToRun - incremental.verifying.count
         report.incremental = IncrementalSummary(file: incremental.file.path, reused: incremental.reused.count + incremental.verifying.count,
                                                 verified: incremental.verifying.count, ran: ran, disagreements: disagreements,
                                                 reusedBaseline: incremental.reusedBaseline)

@@ -47,7 +47,7 @@ extension Lab {
             report.mutants[index] = result
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
             done.append(result)
-            print(ConsoleFormat.progress(done, of: mutants.count - (incremental?.reused.count ?? 0), elapsed: Date().timeIntervalSince(loopStart)))
+            print(ConsoleFormat.progress(done, of: mutantsToRun, elapsed: Date().timeIntervalSince(loopStart)))
             try writeReports()
             // Verdicts are kept as they come, so a run killed outright loses at most a minute of them.
             if let incremental, Date().timeIntervalSince(incremental.lastSave) > 60 { try saveIncremental() }

@@ -51,7 +51,7 @@ extension Lab {
             return
         }
         schemaNumbers = schema.numbers
-        print("  \(schema.numbers.count) mutants run by switch, \(mutants.count - schema.numbers.count - (incremental?.reused.count ?? 0)) as patches")
+        print("  \(schema.numbers.count) mutants run by switch, \(mutantsToRun - schema.numbers.count) as patches")
     }
 
     /// With every switch off, runs the tests that reach a function the
@@ -68,12 +68,12 @@ extension Lab {
             case .unknown?, nil: wholeSuite = true
             }
         }
-        if !wholeSuite, let binary = testBinary {
+        if !wholeSuite, let binary = testBinary, let coverage {
             guard !chosen.isEmpty else {
                 appendLine("mutate: no test reaches a function the schema rewrote: none to run with every switch off", to: log)
                 return true
             }
-            let ordered = chosen.sorted { (coverage?.seconds[$0] ?? 0, $0) < (coverage?.seconds[$1] ?? 0, $1) }
+            let ordered = coverage.fastestFirst(chosen)
             print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
             let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:])
             return run.verdict.status == .survived

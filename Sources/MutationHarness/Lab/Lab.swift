@@ -136,6 +136,9 @@ public final class Lab {
         return report
     }
 
+    /// The mutants this run tests: all but those whose verdict `--incremental` reused.
+    var mutantsToRun: Int { mutants.count - (incremental?.reused.count ?? 0) }
+
     /// When the first mutant started.
     var loopStart = Date()
     /// The mutants finished so far, in the order they finished. Its lock
