@@ -158,7 +158,8 @@ extension IncrementalTests {
                      "Plugins/P/main.swift"] {
             #expect(IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
         }
-        for path in ["README.md", "docs/a.md", "Benchmarks/run.sh", ".github/workflows/m.yml", "Packages.txt", "SourcesOld/a.swift"] {
+        for path in ["README.md", "docs/a.md", "Benchmarks/run.sh", ".github/workflows/m.yml", "Packages.txt", "SourcesOld/a.swift",
+                     "Sources/A/A.docc/Guide.md", "Sources/A/A.docc/Resources/x.png"] {
             #expect(!IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
         }
     }

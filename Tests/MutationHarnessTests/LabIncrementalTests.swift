@@ -33,12 +33,19 @@ extension LabCoverageTests {
             #expect(firstRunner.binaryRuns.count == 4, "three tests measured, then the mutant's: \(firstRunner.binaryRuns)")
 
             // A new file of declarations only would be in every key; a new function elsewhere in the same file is not.
-            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let idle = Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }")
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", idle)
             let (second, runner, output) = try incrementalRun(scratch, package: package)
             #expect(output.contains("2 test(s) ran no changed file"), "\(output)")
-            #expect(runner.binaryRuns.prefix(1) == [["T.Suite/adds()"]], "only the test that ran Arithmetic.swift is measured: \(runner.binaryRuns)")
-            #expect(second.mutants.first?.status == .killed, "its file changed: the mutant runs again")
-            #expect(runner.binaryRuns.count == 2, "\(runner.binaryRuns)")
+            #expect(runner.binaryRuns == [["T.Suite/adds()"]], "only the test that ran Arithmetic.swift is measured: \(runner.binaryRuns)")
+            #expect(second.mutants.first?.status == .killed && second.incremental?.ran == 0,
+                    "idle changed, and the mutant's test does not run idle: its verdict is reused")
+
+            // An edit inside add, the function the mutant changes and its test runs: it runs again, its killer first.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", idle.replacingOccurrences(of: "// adds", with: "_ = 0"))
+            let (third, again, _) = try incrementalRun(scratch, package: package)
+            #expect(third.mutants.first?.status == .killed && third.incremental?.ran == 1)
+            #expect(again.binaryRuns.count == 2, "\(again.binaryRuns)")
             let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
             #expect(log.contains("the test that killed it in the results file runs first: T.Suite/adds()"), "\(log)")
         }

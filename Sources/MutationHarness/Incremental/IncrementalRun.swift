@@ -79,8 +79,10 @@ final class IncrementalRun: @unchecked Sendable {
     /// `Tests/` or a target's own folder (code, resources, fixtures). The
     /// rest (README, docs, scripts, CI files) is read by no build and, in
     /// SwiftPM's layout, by no test (a test reads its resources from its
-    /// target's folder); README says so.
+    /// target's folder); README says so. A documentation catalog (`.docc`)
+    /// is read by DocC only, so it does not count either.
     static func counts(_ path: String, targetPaths: [String]) -> Bool {
+        if path.split(separator: "/").dropLast().contains(where: { $0.hasSuffix(".docc") }) { return false }
         let top = path.prefix { $0 != "/" }
         if top == path { return path.hasPrefix("Package") && (path.hasSuffix(".swift") || path == "Package.resolved") }
         return top == "Sources" || top == "Tests" || targetPaths.contains { !$0.isEmpty && path.hasPrefix($0 + "/") }

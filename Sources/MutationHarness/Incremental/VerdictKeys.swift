@@ -5,23 +5,31 @@
 /// - What decides any verdict (`common`): the toolchain, the harness, and
 ///   the options that change a verdict (time limits, coverage, whether
 ///   tests stop at the first failure).
-/// - The mutant: its patch, and the bytes of every file it changes.
+/// - The mutant: its patch and the code it changes. Where the change lies
+///   inside one function's body, that is the function's text, the rest of
+///   its file (`SourceDigests.outside`) and the patch with its lines counted
+///   from the function's first; otherwise the whole file and the patch as is.
 /// - The tests that run it (the coverage pass, made afresh whenever the
-///   package changed) and what they reach: every file holding a function
-///   one of them ran, the tests' own files among them.
+///   package changed) and what each one reaches: the text of every function
+///   it ran, the tests' own among them, and the rest of every file those
+///   functions are in. A function no covering test ran can change without
+///   changing the key: the tests do not run it.
 /// - Every file no function of the coverage map is in (manifests,
 ///   resources, fixtures, files of declarations only): a test may read
 ///   them without running a line of them, so they are in every key.
 /// - A mutant the map cannot place (`unknown`) or a run without coverage
 ///   runs the whole suite: its key holds the whole package.
 ///
+/// Comments and blank lines are in no key (`SwiftSourceLines`).
+///
 /// A killed verdict also holds while the test that killed it, and what that
 /// test reaches, are unchanged (`killKey`): that test alone decides it.
 ///
-/// What the key cannot see: a constant of a file that no test's function
-/// is in but which the compiler inlines elsewhere, or code a mutant makes
-/// the tests run that the original did not. `--verify-reused` samples
-/// reused verdicts against a fresh run for exactly that.
+/// What the key cannot see: a constant of code no covering test ran that
+/// the compiler inlines elsewhere, code a mutant makes the tests run that
+/// the original did not, or a test that reads its own source's line
+/// numbers. `--verify-reused` samples reused verdicts against a fresh run
+/// for exactly that.
 struct VerdictKeys {
     /// The package's files, by path: their digests (`ScratchWorkspace.fileDigests`).
     let files: [String: String]
@@ -32,21 +40,38 @@ struct VerdictKeys {
     let tree: String
     /// Digest of the files no function of the map is in.
     private let unattributed: String
-    /// Each test's reached files.
-    private let reachedFiles: [String: Set<String>]
+    /// The pieces of every file of the map.
+    private let sources: [String: SourceDigests]
+    /// Each test's digest of what it reaches (`reaching`).
+    private let reaching: [String: String]
 
-    init(files: [String: String], common: String, coverage: CoverageMap?) {
+    /// `sources`: the text of the map's files (a file left out counts by its digest in `files`, whole).
+    init(files: [String: String], common: String, coverage: CoverageMap?, sources texts: [String: [UInt8]] = [:]) {
         self.files = files
         self.common = common
         self.coverage = coverage
         tree = Self.tree(files)
-        let mapped = Set(coverage?.functions.map(\.file) ?? [])
-        unattributed = Self.digest(of: files.keys.filter { !mapped.contains($0) }, in: files)
-        var reachedFiles: [String: Set<String>] = [:]
+        var byFile: [String: [Int: CoverageMap.Function]] = [:]
+        for (index, function) in (coverage?.functions ?? []).enumerated() { byFile[function.file, default: [:]][index] = function }
+        unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: files)
+        let sources = Dictionary(uniqueKeysWithValues: byFile.map { file, functions in
+            (file, SourceDigests(source: texts[file], fallback: files[file] ?? "missing", functions: functions))
+        })
+        self.sources = sources
+        var reaching: [String: String] = [:]
         for (test, indices) in coverage?.reached ?? [:] {
-            reachedFiles[test] = Set(indices.compactMap { coverage?.functions[$0].file })
+            guard let coverage else { break }
+            var ran: [String] = []
+            var reachedFiles = Set<String>()
+            for index in indices where coverage.functions.indices.contains(index) {
+                let function = coverage.functions[index]
+                reachedFiles.insert(function.file)
+                ran.append("\(function.file)\u{0}\(function.name)\u{0}\(sources[function.file]?.functions[index] ?? "missing")\n")
+            }
+            let rest = reachedFiles.sorted().map { "\($0)\u{0}\(sources[$0]?.outside ?? "missing")\n" }
+            reaching[test] = SHA256.hex(ran.sorted().joined() + "outside\n" + rest.joined())
         }
-        self.reachedFiles = reachedFiles
+        self.reaching = reaching
     }
 
     /// The digest of a whole package: every path and its digest.
@@ -66,35 +91,60 @@ struct VerdictKeys {
     /// The key of `mutant` given what the coverage map says of it (nil:
     /// no coverage pass).
     func key(for mutant: Mutant, reach: CoverageMap.Reach?) -> String {
-        var parts = ["common \(common)", "patch \(SHA256.hex(mutant.diffText))"]
-        let changed = mutant.diff.files.map(\.path)
-        parts.append("files " + Self.digest(of: changed, in: files))
+        var parts = ["common \(common)"]
         switch reach {
         case .tests(let tests)?:
-            let reached = tests.reduce(into: Set<String>()) { $0.formUnion(reachedFiles[$1] ?? []) }
-            parts += ["tests " + tests.sorted().joined(separator: ","), "reached " + Self.digest(of: Array(reached), in: files),
-                      "unattributed \(unattributed)"]
+            parts.append(change(of: mutant))
+            parts.append("tests " + tests.sorted().map { "\($0)=\(reaching[$0] ?? "unknown")" }.joined(separator: ","))
+            parts.append("unattributed \(unattributed)")
         case .noTest?:
             // The pass is made afresh for a changed package: a new test that
             // reaches the code makes this `.tests`, another key.
-            parts += ["no test", "unattributed \(unattributed)"]
+            parts += [change(of: mutant), "no test", "unattributed \(unattributed)"]
         case .unknown?, nil:
-            parts.append("whole suite \(tree)")
+            parts += [wholeChange(of: mutant), "whole suite \(tree)"]
         }
         return SHA256.hex(parts.joined(separator: "\n"))
     }
 
-    /// The key a killed verdict also holds under: the mutant, its files, the
-    /// test that killed it and the files that test reaches. While they are
-    /// the same, that test still fails on the mutant, whatever else changed
-    /// (a mutant run by the whole suite included). Nil when the map does not
-    /// know the test.
+    /// The key a killed verdict also holds under: the mutant, the code it
+    /// changes, the test that killed it and what that test reaches. While
+    /// they are the same, that test still fails on the mutant, whatever
+    /// else changed (a mutant run by the whole suite included). Nil when
+    /// the map does not know the test.
     func killKey(for mutant: Mutant, killer: String) -> String? {
-        guard let reached = reachedFiles[killer] else { return nil }
+        guard let reached = reaching[killer] else { return nil }
         return SHA256.hex([
-            "common \(common)", "patch \(SHA256.hex(mutant.diffText))", "files " + Self.digest(of: mutant.diff.files.map(\.path), in: files),
-            "killed by \(killer)", "reached " + Self.digest(of: Array(reached), in: files), "unattributed \(unattributed)",
+            "common \(common)", change(of: mutant), "killed by \(killer)=\(reached)", "unattributed \(unattributed)",
         ].joined(separator: "\n"))
+    }
+
+    /// The mutant's patch and what it changes: for each file, when every
+    /// hunk's removed lines lie in one function's body, that function's
+    /// text, the rest of the file and the hunk counted from the function's
+    /// first line (so lines added above it leave the key alone); otherwise
+    /// the whole file and the patch as written.
+    private func change(of mutant: Mutant) -> String {
+        var parts: [String] = []
+        for patch in mutant.diff.files.sorted(by: { $0.path < $1.path }) {
+            guard patch.oldPath == patch.newPath, let source = sources[patch.path], !patch.hunks.isEmpty else { return wholeChange(of: mutant) }
+            var hunks: [String] = []
+            for hunk in patch.hunks {
+                guard let (index, first) = source.function(holding: Array(hunk.changedOldLines)), let body = source.functions[index] else {
+                    return wholeChange(of: mutant)
+                }
+                hunks.append("in \(coverage?.functions[index].name ?? "?")=\(body) at \(hunk.oldStart - first),\(hunk.oldCount) "
+                    + "\(hunk.newStart - first),\(hunk.newCount) \(hunk.oldHasNoFinalNewline) \(hunk.newHasNoFinalNewline)\n"
+                    + hunk.lines.map(\.written).joined(separator: "\n"))
+            }
+            parts.append("file \(patch.path) outside=\(source.outside)\n" + hunks.joined(separator: "\n"))
+        }
+        return "change " + SHA256.hex(parts.joined(separator: "\n"))
+    }
+
+    /// The patch as written and the whole of every file it changes.
+    private func wholeChange(of mutant: Mutant) -> String {
+        "patch \(SHA256.hex(mutant.diffText)) files " + Self.digest(of: mutant.diff.files.map(\.path), in: files)
     }
 
     /// One digest of the named files' paths and digests (a missing file counts as such).

@@ -54,7 +54,12 @@ extension Lab {
     /// `verifyCount` of them, drawn at random, which run to check the file.
     func applyIncremental() {
         guard let incremental else { return }
-        let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage)
+        // The map's files, read once: their functions and the rest of them are pieces of the keys.
+        var sources: [String: [UInt8]] = [:]
+        for file in Set(coverage?.functions.map(\.file) ?? []) {
+            sources[file] = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(file).path).map { [UInt8]($0) }
+        }
+        let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage, sources: sources)
         incremental.verdictKeys = keys
         var reusable: [Int] = []
         for (index, mutant) in mutants.enumerated() {

@@ -23,6 +23,15 @@ struct Hunk: Equatable, Sendable {
         case context(String)
         case removed(String)
         case added(String)
+
+        /// The line as a diff writes it: ` `, `-` or `+`, then its text.
+        var written: String {
+            switch self {
+            case .context(let text): " " + text
+            case .removed(let text): "-" + text
+            case .added(let text): "+" + text
+            }
+        }
     }
 
     /// The header line as written, used to name a hunk that no longer matches.
@@ -95,11 +104,7 @@ extension UnifiedDiff {
                 let lastOld = hunk.lines.lastIndex { if case .added = $0 { false } else { true } }
                 let lastNew = hunk.lines.lastIndex { if case .removed = $0 { false } else { true } }
                 for (index, line) in hunk.lines.enumerated() {
-                    switch line {
-                    case .context(let text): out += " " + text + "\n"
-                    case .removed(let text): out += "-" + text + "\n"
-                    case .added(let text): out += "+" + text + "\n"
-                    }
+                    out += line.written + "\n"
                     if (index == lastOld && hunk.oldHasNoFinalNewline) || (index == lastNew && hunk.newHasNoFinalNewline) {
                         out += "\\ No newline at end of file\n"
                     }

@@ -1,0 +1,175 @@
+import Testing
+@testable import MutationHarness
+
+/// `--incremental` keys by function: comments left out by a lexer that
+/// follows Swift's literals, each function by its own text, the rest of a
+/// file as one piece, and a mutant's patch counted from its function.
+struct FunctionKeyTests {
+    private func lines(_ text: String) -> [String]? {
+        SwiftSourceLines.lines(Array(text.utf8))?.map { String(decoding: $0.text, as: UTF8.self) }
+    }
+
+    @Test func commentsGoAndLiteralsStay() {
+        #expect(lines("let a = 1 // one\n/* two\n three */ let b = 2\nlet c = 3 /* x /* nested */ y */") == ["let a = 1", "", " let b = 2", "let c = 3"])
+        #expect(lines(#"let url = "http://x" // c"#) == [#"let url = "http://x""#])
+        #expect(lines(##"let raw = #"a "// b" \#(f("/*")) c"# // d"##) == [##"let raw = #"a "// b" \#(f("/*")) c"#"##])
+        #expect(lines(#"let s = "a \(g("//") /* gone */ + 1) b" // end"#) == [#"let s = "a \(g("//") + 1) b""#])
+        #expect(lines("let r = #/a//b/# // c") == ["let r = #/a//b/#"])
+    }
+
+    @Test func aMultiLineLiteralKeepsItsBlankLinesAndItsLineCount() throws {
+        let source = "let s = \"\"\"\n  // not a comment\n\n  a \\\n  b\n  \"\"\"\n\nlet t = 1 // x\n"
+        let read = try #require(SwiftSourceLines.lines(Array(source.utf8)))
+        #expect(read.count == 9, "one entry per line, the last one empty")
+        #expect(String(decoding: read[1].text, as: UTF8.self) == "  // not a comment")
+        #expect(!read[2].isBlank, "a blank line inside the literal is content")
+        #expect(read[6].isBlank && !read[6].insideLiteral)
+        #expect(String(decoding: read[7].text, as: UTF8.self) == "let t = 1")
+    }
+
+    @Test func aFileTheLexerCannotFollowGivesNothing() {
+        for broken in ["let s = \"open\nlet t = 1", "/* never closed", "let s = \"\"\"\n never closed", "let r = #/never closed"] {
+            #expect(SwiftSourceLines.lines(Array(broken.utf8)) == nil, "\(broken)")
+        }
+    }
+
+    // Lines: 1 struct, 2-5 f, 6 blank, 7-10 g, 11 }.
+    private static let original = """
+        struct S {
+            func f() -> Int {
+                let a = 1
+                return a + 1
+            }
+
+            func g() -> Int {
+                let b = 2
+                return b * 2
+            }
+        }
+        """
+
+    private let functions: [Int: CoverageMap.Function] = [
+        0: .init(name: "f", file: "S.swift", firstLine: 2, lastLine: 5, count: 1),
+        1: .init(name: "g", file: "S.swift", firstLine: 7, lastLine: 10, count: 1),
+    ]
+
+    private func digests(_ text: String, shift: Int = 0) -> SourceDigests {
+        SourceDigests(source: Array(text.utf8), fallback: "whole", functions: functions.mapValues {
+            var moved = $0
+            if $0.name == "g" {
+                moved.firstLine += shift
+                moved.lastLine += shift
+            }
+            return moved
+        })
+    }
+
+    @Test func anEditInsideABodyChangesThatFunctionOnly() {
+        let base = digests(Self.original)
+        let edited = digests(Self.original.replacingOccurrences(of: "b * 2", with: "b * 3"))
+        #expect(edited.functions[0] == base.functions[0] && edited.outside == base.outside)
+        #expect(edited.functions[1] != base.functions[1])
+        let commented = digests(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 1 // the first"))
+        #expect(commented.functions == base.functions && commented.outside == base.outside, "a comment changes nothing")
+    }
+
+    @Test func aSignatureOrADeclarationIsTheRestOfTheFile() {
+        let base = digests(Self.original)
+        let signature = digests(Self.original.replacingOccurrences(of: "func g() -> Int", with: "func g() -> Int8"))
+        #expect(signature.outside != base.outside, "a signature is outside every body")
+        let declaration = digests(Self.original.replacingOccurrences(of: "struct S {", with: "struct S: Equatable {"))
+        #expect(declaration.outside != base.outside && declaration.functions == base.functions)
+    }
+
+    @Test func linesAddedAboveAFunctionLeaveItsDigest() {
+        let base = digests(Self.original)
+        let moved = digests(Self.original.replacingOccurrences(of: "    func g()", with: "    // g doubles.\n    // Twice.\n    func g()"), shift: 2)
+        #expect(moved.functions == base.functions && moved.outside == base.outside)
+        #expect(moved.function(holding: [10])?.index == 1 && moved.function(holding: [10])?.firstLine == 9)
+        #expect(base.function(holding: [2]) == nil, "a function's first line is not in its body")
+        #expect(base.function(holding: [3, 4])?.index == 0 && base.function(holding: [4, 8]) == nil)
+    }
+
+    @Test func withoutItsTextAFileCountsWhole() {
+        let blind = SourceDigests(source: nil, fallback: "whole", functions: functions)
+        #expect(blind.outside == "whole" && blind.functions.values.allSatisfy { $0 == "whole" })
+        let unlexable = SourceDigests(source: Array("let s = \"open\n".utf8), fallback: "whole", functions: functions)
+        #expect(unlexable.outside == "whole")
+    }
+}
+
+extension FunctionKeyTests {
+    // t1 runs f, t2 runs g; both tests live in T.swift.
+    private var map: CoverageMap {
+        CoverageMap(functions: [functions[0]!, functions[1]!,
+                                .init(name: "t1", file: "T.swift", firstLine: 1, lastLine: 3, count: 1),
+                                .init(name: "t2", file: "T.swift", firstLine: 4, lastLine: 6, count: 1)],
+                    reached: ["t1": [0, 2], "t2": [1, 3]], seconds: ["t1": 0.1, "t2": 0.1])
+    }
+
+    private static let tests = "func t1() {\n    check(f())\n}\nfunc t2() {\n    check(g())\n}\n"
+
+    private func map(shiftingG shift: Int) -> CoverageMap {
+        var functions = map.functions
+        functions[1].firstLine += shift
+        functions[1].lastLine += shift
+        return CoverageMap(functions: functions, reached: map.reached, seconds: map.seconds)
+    }
+
+    /// The mutant `b * 2` -> `b / 2` in g, whose line is `line`.
+    private func mutantInG(line: Int) throws -> Mutant {
+        try MutantFileParser.parse("""
+            Mutant: m
+            Description: d
+
+            --- a/S.swift
+            +++ b/S.swift
+            @@ -\(line) +\(line) @@
+            -        return b * 2
+            +        return b / 2
+
+            """, file: "m.patch")
+    }
+
+    private func key(_ source: String, shift: Int = 0, tests: String = tests, reach: [String] = ["t2"]) throws -> String {
+        let files = ["S.swift": SHA256.hex(source), "T.swift": SHA256.hex(tests), "Package.swift": "p"]
+        let keys = VerdictKeys(files: files, common: "c", coverage: map(shiftingG: shift),
+                               sources: ["S.swift": Array(source.utf8), "T.swift": Array(tests.utf8)])
+        return keys.key(for: try mutantInG(line: 9 + shift), reach: .tests(reach))
+    }
+
+    @Test func aMutantsKeyFollowsTheFunctionsItsTestsRun() throws {
+        let base = try key(Self.original)
+        #expect(try key(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 5")) == base,
+                "f changed, and t2 does not run f")
+        #expect(try key(Self.original.replacingOccurrences(of: "let b = 2", with: "let b = 5")) != base, "g changed")
+        #expect(try key(Self.original.replacingOccurrences(of: "struct S {", with: "struct S: Equatable {")) != base,
+                "the rest of the file changed")
+        #expect(try key(Self.original.replacingOccurrences(of: "let b = 2", with: "let b = 2 // two")) == base, "a comment")
+        #expect(try key(Self.original, tests: Self.tests.replacingOccurrences(of: "check(f())", with: "check(f() + 1)")) == base,
+                "t1 changed, and only t2 covers it")
+        #expect(try key(Self.original, tests: Self.tests.replacingOccurrences(of: "check(g())", with: "check(g() + 1)")) != base,
+                "its test changed")
+        #expect(try key(Self.original, reach: ["t1", "t2"]) != base, "another set of tests")
+    }
+
+    @Test func aMutantKeepsItsKeyWhenLinesAreAddedAboveIt() throws {
+        let base = try key(Self.original)
+        let moved = Self.original.replacingOccurrences(of: "    func g()", with: "    /// Doubles.\n    ///\n    func g()")
+        #expect(try key(moved, shift: 2) == base, "the patch counts its lines from g's first")
+        let inserted = Self.original.replacingOccurrences(of: "    func g()", with: "    var x: Int { 1 }\n\n    func g()")
+        #expect(try key(inserted, shift: 2) != base, "a declaration added is the rest of the file")
+    }
+
+    @Test func aKilledVerdictHoldsWhileItsKillerRunsTheSameFunctions() throws {
+        func killKey(_ source: String) throws -> String? {
+            let files = ["S.swift": SHA256.hex(source), "T.swift": SHA256.hex(Self.tests)]
+            return VerdictKeys(files: files, common: "c", coverage: map, sources: ["S.swift": Array(source.utf8), "T.swift": Array(Self.tests.utf8)])
+                .killKey(for: try mutantInG(line: 9), killer: "t2")
+        }
+        let base = try killKey(Self.original)
+        #expect(base != nil)
+        #expect(try killKey(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 5")) == base)
+        #expect(try killKey(Self.original.replacingOccurrences(of: "let b = 2", with: "let b = 5")) != base)
+    }
+}
