@@ -196,6 +196,28 @@ struct LabCoverageTests {
         #expect((runner.binaryLimits.last ?? nil).map { $0 >= 30 } == true, "long before the run's own limit: \(runner.binaryLimits)")
     }
 
+    /// A mutant the map cannot place runs the whole suite; once the
+    /// baseline's whole suite has shown how long it stays quiet, a run of it
+    /// that stays quiet three times longer (+ `stallConstant`) is stopped
+    /// as a timeout, long before the suite's own limit.
+    @Test func aHungWholeSuiteStopsOnceQuieterThanItsBaselineEverWas() throws {
+        let (report, runner, _, logs) = try run(configure: { $0.suiteHang = true; $0.suiteQuiet = 0.1 },
+                                                configureLab: { $0.stallConstant = 0.2 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runner.hungRuns == [.timedOut], "stopped by the lab, not by the run's limit")
+        let zero = try #require(report.mutants.first { $0.name == "zero-one" })
+        #expect(zero.status == .timeout)
+        let reason = zero.reason ?? ""
+        #expect(reason.hasPrefix("T.Suite/other() hung: no test started or ended for 0."), "\(reason)")
+        #expect(reason.hasSuffix("the limit is 0.5s)"), "the baseline's 0.1 s quiet x 3 + 0.2 (its test's own is less): \(reason)")
+
+        // Without the baseline's figure (a suite whose events carry no time) no stall is called: the limit ends it.
+        let (unknown, blind, _, blindLogs) = try run(configure: { $0.suiteHang = true }, configureLab: { $0.stallConstant = 0.2 })
+        defer { try? FileManager.default.removeItem(at: blindLogs) }
+        #expect(blind.hungRuns == [nil])
+        #expect(unknown.mutants.first { $0.name == "zero-one" }?.reason == "the tests ran past the time limit and were killed")
+    }
+
     @Test func anExplicitTimeoutIsTheOnlyLimitOfAHungTest() throws {
         let (report, runner, _, logs) = try run(configure: { $0.chosenHang = true },
                                                 configureLab: { $0.stallConstant = 0.2; $0.fixedTimeout = 5 })

@@ -19,6 +19,9 @@ struct TestProgressTests {
         #expect(progress.stall(at: start + 11.5, allowance: { allowance[$0] ?? 0 })?.limit == 2, "then only the quick one's allowance counts")
         progress.ended("quick", at: start + 12)
         #expect(progress.stall(at: start + 1_000, allowance: { allowance[$0] ?? 0 }) == nil)
+        #expect(progress.longestQuiet == 8, "from the slow one's start to its end, tests ran and none started or ended")
+        progress.started("late", at: start + 100)
+        #expect(progress.longestQuiet == 8, "a silence with nothing running is no test's")
     }
 }
 

@@ -42,6 +42,8 @@ struct ResultsFile: Codable, Equatable {
         var baselineBuildSeconds: Double
         var baselineTestSeconds: Double
         var coverageSeconds: Double?
+        /// `Lab.suiteQuiet`.
+        var suiteQuietSeconds: Double? = nil
     }
 
     /// The mutants found in `paths` (before any selection or `--in-diff`).

@@ -38,7 +38,8 @@ extension Lab {
             try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
             profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
         }
-        let (test, tests) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+        let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+        suiteQuiet = quiet > 0 ? quiet : nil
         // A program a test started with an environment of its own wrote here.
         try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
                                           to: suiteProfiles.appendingPathComponent("stray.profraw"))

@@ -39,6 +39,7 @@ extension Lab {
         report.testTimeoutSeconds = baseline.testTimeoutSeconds
         report.baselineTestSeconds = 0
         suiteLimit = baseline.testTimeoutSeconds
+        suiteQuiet = baseline.suiteQuietSeconds
         if configuration.coverage {
             coverage = previous.coverage
             testBinary = TestBinary.find(in: workspace.root)
@@ -143,7 +144,8 @@ extension Lab {
         let baseline = incremental.reusedBaseline ? incremental.previous?.baseline : report.tests.isEmpty ? nil : ResultsFile.Baseline(
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
             testTimeoutSeconds: report.testTimeoutSeconds, baselineBuildSeconds: report.baselineBuildSeconds,
-            baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds)
+            baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds,
+            suiteQuietSeconds: suiteQuiet)
         let now = ISO8601DateFormatter().string(from: Date())
         var scores = dropReused ? [:] : (incremental.previous?.scores ?? [:])
         if finished, !dropReused, let commit = incremental.scoreCommit, !report.mutants.contains(where: { $0.status == .pending }) {

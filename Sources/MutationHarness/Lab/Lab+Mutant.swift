@@ -117,19 +117,20 @@ extension Lab {
             break
         }
         guard let targets = testTargets?(mutant), !targets.isEmpty else {
-            let (test, tests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit, extraEnvironment: extraEnvironment)
-            return (test.seconds, test.termination, tests, Classifier.classify(termination: test.termination, report: tests))
+            let (test, tests, stall, _) = try runTests(name: mutant.name, log: log, timeout: suiteLimit, extraEnvironment: extraEnvironment)
+            return (test.seconds, test.termination, tests, stalled(Classifier.classify(termination: test.termination, report: tests), stall, log: log))
         }
-        let (first, firstTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
-                                               extraEnvironment: extraEnvironment, targets: targets)
-        let verdict = Classifier.classify(termination: first.termination, report: firstTests)
+        let (first, firstTests, firstStall, _) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
+                                                              extraEnvironment: extraEnvironment, targets: targets)
+        let verdict = stalled(Classifier.classify(termination: first.termination, report: firstTests), firstStall, log: log)
         if verdict.status == .killed || verdict.status == .timeout { return (first.seconds, first.termination, firstTests, verdict) }
         appendLine("mutate: the tests of \(targets.joined(separator: ", ")) did not kill it; running the rest of the suite", to: log)
-        let (rest, restTests) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
-                                             extraEnvironment: extraEnvironment, skipping: targets)
+        let (rest, restTests, restStall, _) = try runTests(name: mutant.name, log: log, timeout: suiteLimit,
+                                                           extraEnvironment: extraEnvironment, skipping: targets)
         var both = restTests
         both.cases = firstTests.cases + restTests.cases
-        return (first.seconds + rest.seconds, rest.termination, both, Classifier.classify(termination: rest.termination, report: both))
+        return (first.seconds + rest.seconds, rest.termination, both,
+                stalled(Classifier.classify(termination: rest.termination, report: both), restStall, log: log))
     }
 
     /// Runs only `tests` (the ones that reach the mutant), by starting the
@@ -200,19 +201,24 @@ extension Lab {
         return (run, stalled(Classifier.classify(termination: run.termination, report: report), stall.value, log: log), report)
     }
 
-    /// When a run of chosen tests stops before its time limit: at its first
+    /// When a run of tests stops before its time limit: at its first
     /// failing test (unless `--all-tests`), or when it has stalled (tests
     /// running, none started or ended for longer than the slowest of them
     /// may take: `LabConfiguration.stallAllowance`), which is kept in `stall`.
-    func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>) -> () -> ProcessTermination? {
+    /// In a run of the whole suite (`wholeSuite`) every test may also be as
+    /// quiet as the baseline's whole suite was at its quietest
+    /// (`suiteQuiet`), and without that figure no stall is called.
+    func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>, wholeSuite: Bool = false) -> () -> ProcessTermination? {
         let configuration = configuration
         // An explicit `--timeout` is the only limit.
-        let alone = configuration.fixedTimeout == nil ? coverage?.seconds : nil
+        let alone = configuration.fixedTimeout == nil && (!wholeSuite || suiteQuiet != nil) ? coverage?.seconds : nil
+        let quiet = configuration.stallAllowance(aloneSeconds: wholeSuite ? suiteQuiet ?? 0 : 0)
         return {
             let now = Date()
             watcher.poll(at: now)
             if configuration.stopAtFirstFailure, watcher.sawFailure { return .stoppedEarly }
-            guard let alone, let found = watcher.progress.stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0) })
+            guard let alone,
+                  let found = watcher.progress.stall(at: now, allowance: { max(quiet, configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0)) })
             else { return nil }
             stall.set(found)
             return .timedOut

@@ -78,7 +78,7 @@ extension Lab {
             let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:])
             return run.verdict.status == .survived
         }
-        let (test, tests) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
+        let (test, tests, _, _) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
         return test.termination.succeeded && tests.failures.isEmpty
     }
 

@@ -14,8 +14,15 @@ extension Lab {
     /// Runs the suite (or the tests of `targets` only, or all but those of
     /// `skipping`), stopping at the first failure when the configuration
     /// asks for it.
+    ///
+    /// A run for a mutant stops at its first failing test (unless
+    /// `--all-tests`) and, once the baseline's silences are known
+    /// (`suiteQuiet`), when it has stalled (`stopRule`): the stall comes
+    /// back with the result. A baseline runs to the end; its longest
+    /// silence comes back, read from its event stream.
     func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:],
-                          targets: [String]? = nil, skipping: [String]? = nil, baseline: Bool = false) throws -> (ProcessResult, TestRunReport)
+                          targets: [String]? = nil, skipping: [String]? = nil, baseline: Bool = false)
+        throws -> (result: ProcessResult, report: TestRunReport, stall: TestProgress.Stall?, longestQuiet: Double)
     {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -31,10 +38,14 @@ extension Lab {
         if let targets { arguments += ["--filter", pattern(targets)] }
         if let skipping { arguments += ["--skip", pattern(skipping)] }
         // A baseline runs to the end, so a red one names every failing test.
-        let watcher = configuration.stopAtFirstFailure && !baseline ? EventStreamWatcher(events) : nil
+        let stall = Locked<TestProgress.Stall?>(nil)
+        let stalls = configuration.fixedTimeout == nil && suiteQuiet != nil && coverage != nil
+        let watched = !baseline && (configuration.stopAtFirstFailure || stalls)
+        let stopWhen = watched ? stopRule(EventStreamWatcher(events), stall: stall, wholeSuite: true) : nil
         let result = try runner.run(arguments, in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log,
-                                    timeout: timeout, stopWhen: watcher.map { watcher in { watcher.hasFailure() ? .stoppedEarly : nil } })
-        return (result, TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log)))
+                                    timeout: timeout, stopWhen: stopWhen)
+        let report = TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log))
+        return (result, report, stall.value, baseline ? EventStreamReader.longestQuiet(events) : 0)
     }
 
     var environment: [String: String] {

@@ -72,6 +72,37 @@ enum EventStreamReader {
         return Summary(failures: failures, unfinished: running.map(testID))
     }
 
+    /// The longest time in the stream with tests running and none starting
+    /// or ending, by the events' own clock (`TestProgress.longestQuiet`).
+    static func longestQuiet(_ url: URL) -> Double {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return 0 }
+        var progress = TestProgress()
+        var suites: Set<String> = []
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            let line = Data(line)
+            switch Self.line(line) {
+            case .suite(let id):
+                suites.insert(id)
+            case .started(let raw) where !suites.contains(raw):
+                if let instant = instant(line) { progress.started(raw, at: instant) }
+            case .ended(let raw) where !suites.contains(raw):
+                if let instant = instant(line) { progress.ended(raw, at: instant) }
+            default:
+                continue
+            }
+        }
+        return progress.longestQuiet
+    }
+
+    /// When an event happened (`payload.instant.since1970`).
+    private static func instant(_ line: Data) -> Date? {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+              let instant = (object["payload"] as? [String: Any])?["instant"] as? [String: Any],
+              let seconds = instant["since1970"] as? Double
+        else { return nil }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// The failing issue one line of the stream records, if it records one.
     static func failingIssue(in line: Data) -> Summary.Failure? {
         if case .failure(let failure) = Self.line(line) { return failure }

@@ -23,15 +23,26 @@ struct TestProgress: Equatable {
     private(set) var running: [String: Date] = [:]
     /// When a test last started or ended.
     private(set) var lastEvent: Date?
+    /// The longest time so far with tests running and none starting or
+    /// ending: in the baseline's whole suite, how quiet a healthy run gets
+    /// (`EventStreamReader.longestQuiet`).
+    private(set) var longestQuiet = 0.0
 
     mutating func started(_ test: String, at now: Date) {
+        noteQuiet(until: now)
         running[test] = now
         lastEvent = now
     }
 
     mutating func ended(_ test: String, at now: Date) {
+        noteQuiet(until: now)
         running[test] = nil
         lastEvent = now
+    }
+
+    private mutating func noteQuiet(until now: Date) {
+        guard !running.isEmpty, let lastEvent else { return }
+        longestQuiet = max(longestQuiet, now.timeIntervalSince(lastEvent))
     }
 
     /// Whether the run has stalled at `now`: tests run, and none has started

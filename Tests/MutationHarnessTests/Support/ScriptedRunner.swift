@@ -43,6 +43,14 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
     var chosenHang = false
+    /// Whether a run of the whole suite (`swift test`) on `zero = 1` hangs:
+    /// `T.Suite/other()` starts and never ends, and the run lasts until the
+    /// lab stops it, or one second (then `.timedOut`). Its stops go to `hungRuns`.
+    var suiteHang = false
+    /// The longest silence of the passing runs of `swift test` (the
+    /// baseline's): their event stream has a test that takes this long, by
+    /// its events' own clock.
+    var suiteQuiet: Double?
     /// Whether `T.Suite/adds()` no longer catches `a - b`: a test weakened
     /// in a way the harness cannot see (a verdict kept from before is wrong).
     var testsWeakened = false
@@ -164,6 +172,25 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
         let failing = runsT && !testsWeakened && (Self.namedSchemaFails(source, environment)
             ?? (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch))
+        if suiteHang, source.contains("zero = 1"), let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/other()/Arithmetic.swift:9:6"}}"#
+            try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            var answer: ProcessTermination?
+            for _ in 0..<50 where answer == nil {
+                answer = stopWhen?()
+                usleep(20_000)
+            }
+            hungRuns.append(answer)
+            return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
+        }
+        if let suiteQuiet, !failing, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            func event(_ kind: String, at seconds: Double) -> String {
+                #"{"kind":"event","payload":{"instant":{"absolute":1,"since1970":"# + "\(seconds)"
+                    + #"},"kind":""# + kind + #"","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
+            }
+            try Data((event("testStarted", at: 1_000) + "\n" + event("testEnded", at: 1_000 + suiteQuiet) + "\n").utf8)
+                .write(to: URL(fileURLWithPath: arguments[index + 1]))
+        }
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there,
             // with another test still running (started, never ended).
