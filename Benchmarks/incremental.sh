@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # explore --incremental, measured: a first run fills a results file, a re-run
-# with nothing changed reuses it, and a re-run after a one-line change in one
-# SDK file runs exactly the mutants whose key changed (the script counts the
-# keys that differ between the two files and compares), and a results file
-# whose verdicts were falsified is caught by the reused-verdict check (exit 7).
+# with nothing changed reuses it, a re-run after a comment is added re-runs no
+# mutant, a re-run after a one-line code change inside one function of one SDK
+# file runs exactly the mutants whose key changed (the script counts the keys
+# that differ between the two files and compares), and a results file whose
+# verdicts were falsified is caught by the reused-verdict check (exit 7).
 # The package is never
 # edited: the runs use a git worktree of HEAD under .build, sharing the
 # package's scratch copy (so builds stay warm).
 #
-#   bash Benchmarks/incremental.sh [PATH] [FILE:LINE]   (default Sources/Analytics, a line of ScreenStack.swift)
+#   bash Benchmarks/incremental.sh [PATH] [FILE:LINE]   (default Sources/Analytics, a line of ScreenStack.push)
+#
+# The code change puts `_ = 0; ` in front of the statement on FILE:LINE (a
+# line that starts a statement inside a function's body): the suite stays
+# green, and the function's text is not what it was.
 #
 # FRESH=1 starts from an empty results file (the first run takes longest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 path=${1:-Sources/Analytics}
-target=${2:-Sources/Analytics/Screens/ScreenStack.swift:1}
+target=${2:-Sources/Analytics/Screens/ScreenStack.swift:49}
 out=.build/incremental-benchmark
 tree=$out/tree
 file=$out/results.json
@@ -36,12 +41,19 @@ run() { # NAME ARGS...: one incremental run in the worktree; its wall time, exit
     printf '%-10s %6.1f s  exit %d  %s\n' "$name" "$(echo "$end - $start" | bc)" "$code" "$(grep '^Incremental:' "$out/$name.log" | cut -c1-160)"
 }
 
-[ -f "$file" ] || run first
+[ -f "$file" ] || { run first; cp "$file" "$out/first.json"; }
 run unchanged
-cp "$file" "$out/before.json"
-# The one-line change: a comment appended to one line of one SDK file.
 file_part=${target%%:*}; line=${target##*:}
-sed -i "${line}s|\$| // edited by Benchmarks/incremental.sh|" "$tree/$file_part"
+# A comment: the package changed (its baseline and coverage pass run again), no key did.
+sed -i "1s|\$| // a comment added by Benchmarks/incremental.sh|" "$tree/$file_part"
+run comment
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["incremental"]; print(f"comment: {r["ran"]} mutants run"); sys.exit(r["ran"] != 0)' \
+    "$out/comment/report.json" || { echo "a comment re-ran mutants"; exit 1; }
+git -C "$tree" checkout -q -- .
+cp "$file" "$out/before.json"
+# The one-line change: a statement put in front of the one on FILE:LINE.
+sed -i "${line}s|^\( *\)|\1_ = 0; |" "$tree/$file_part"
+git -C "$tree" diff --stat | tail -1
 run one-line
 python3 - "$out" <<'PY'
 import json, sys
