@@ -48,7 +48,7 @@ file_part=${target%%:*}; line=${target##*:}
 sed -i "1s|\$| // a comment added by Benchmarks/incremental.sh|" "$tree/$file_part"
 run comment
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["incremental"]; print(f"comment: {r["ran"]} mutants run"); sys.exit(r["ran"] != 0)' \
-    "$out/comment/report.json" || { echo "a comment re-ran mutants"; exit 1; }
+    "$out/comment/results.json" || { echo "a comment re-ran mutants"; exit 1; }
 git -C "$tree" checkout -q -- .
 cp "$file" "$out/before.json"
 # The one-line change: a statement put in front of the one on FILE:LINE.
