@@ -197,9 +197,10 @@ struct LabCoverageTests {
     }
 
     /// A mutant the map cannot place runs the whole suite; once the
-    /// baseline's whole suite has shown how long it stays quiet, a run of it
-    /// that stays quiet three times longer (+ `stallConstant`) is stopped
-    /// as a timeout, long before the suite's own limit.
+    /// baseline's whole suite has shown how quiet it gets while each test
+    /// runs, a run of it that stays quiet three times longer (+
+    /// `stallConstant`) while that test runs is stopped as a timeout, long
+    /// before the suite's own limit. Another test's silences are not its.
     @Test func aHungWholeSuiteStopsOnceQuieterThanItsBaselineEverWas() throws {
         let (report, runner, _, logs) = try run(configure: { $0.suiteHang = true; $0.suiteQuiet = 0.1 },
                                                 configureLab: { $0.stallConstant = 0.2 })
@@ -209,7 +210,8 @@ struct LabCoverageTests {
         #expect(zero.status == .timeout)
         let reason = zero.reason ?? ""
         #expect(reason.hasPrefix("T.Suite/other() hung: no test started or ended for 0."), "\(reason)")
-        #expect(reason.hasSuffix("the limit is 0.5s)"), "the baseline's 0.1 s quiet x 3 + 0.2 (its test's own is less): \(reason)")
+        #expect(reason.hasSuffix("the limit is 0.5s)"),
+                "other()'s 0.1 s quiet in the baseline x 3 + 0.2 (not adds()'s 1 s; its time alone gives less): \(reason)")
 
         // Without the baseline's figure (a suite whose events carry no time) no stall is called: the limit ends it.
         let (unknown, blind, _, blindLogs) = try run(configure: { $0.suiteHang = true }, configureLab: { $0.stallConstant = 0.2 })

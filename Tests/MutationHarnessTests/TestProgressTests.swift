@@ -19,9 +19,11 @@ struct TestProgressTests {
         #expect(progress.stall(at: start + 11.5, allowance: { allowance[$0] ?? 0 })?.limit == 2, "then only the quick one's allowance counts")
         progress.ended("quick", at: start + 12)
         #expect(progress.stall(at: start + 1_000, allowance: { allowance[$0] ?? 0 }) == nil)
-        #expect(progress.longestQuiet == 8, "from the slow one's start to its end, tests ran and none started or ended")
+        #expect(progress.quietWhileRunning == ["quick": 8, "slow": 8], "from the slow one's start to its end, both ran and none started or ended")
         progress.started("late", at: start + 100)
-        #expect(progress.longestQuiet == 8, "a silence with nothing running is no test's")
+        progress.ended("late", at: start + 130)
+        #expect(progress.quietWhileRunning == ["quick": 8, "slow": 8, "late": 30],
+                "a silence with nothing running is no test's; one is only the running tests'")
     }
 }
 

@@ -43,7 +43,7 @@ struct ResultsFile: Codable, Equatable {
         var baselineTestSeconds: Double
         var coverageSeconds: Double?
         /// `Lab.suiteQuiet`.
-        var suiteQuietSeconds: Double? = nil
+        var quietWhileRunning: [String: Double]? = nil
     }
 
     /// The mutants found in `paths` (before any selection or `--in-diff`).

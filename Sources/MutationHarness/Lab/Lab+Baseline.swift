@@ -39,7 +39,7 @@ extension Lab {
             profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
         }
         let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
-        suiteQuiet = quiet > 0 ? quiet : nil
+        suiteQuiet = quiet.isEmpty ? nil : quiet
         // A program a test started with an environment of its own wrote here.
         try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
                                           to: suiteProfiles.appendingPathComponent("stray.profraw"))

@@ -39,7 +39,7 @@ extension Lab {
         report.testTimeoutSeconds = baseline.testTimeoutSeconds
         report.baselineTestSeconds = 0
         suiteLimit = baseline.testTimeoutSeconds
-        suiteQuiet = baseline.suiteQuietSeconds
+        suiteQuiet = baseline.quietWhileRunning
         if configuration.coverage {
             coverage = previous.coverage
             testBinary = TestBinary.find(in: workspace.root)
@@ -145,7 +145,7 @@ extension Lab {
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
             testTimeoutSeconds: report.testTimeoutSeconds, baselineBuildSeconds: report.baselineBuildSeconds,
             baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds,
-            suiteQuietSeconds: suiteQuiet)
+            quietWhileRunning: suiteQuiet)
         let now = ISO8601DateFormatter().string(from: Date())
         var scores = dropReused ? [:] : (incremental.previous?.scores ?? [:])
         if finished, !dropReused, let commit = incremental.scoreCommit, !report.mutants.contains(where: { $0.status == .pending }) {

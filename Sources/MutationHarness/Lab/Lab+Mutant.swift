@@ -205,20 +205,20 @@ extension Lab {
     /// failing test (unless `--all-tests`), or when it has stalled (tests
     /// running, none started or ended for longer than the slowest of them
     /// may take: `LabConfiguration.stallAllowance`), which is kept in `stall`.
-    /// In a run of the whole suite (`wholeSuite`) every test may also be as
-    /// quiet as the baseline's whole suite was at its quietest
-    /// (`suiteQuiet`), and without that figure no stall is called.
+    /// In a run of the whole suite (`wholeSuite`) each test may also be as
+    /// quiet as the baseline's whole suite got while it ran (`suiteQuiet`),
+    /// x the multiplier + 10 s; without those figures no stall is called.
     func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>, wholeSuite: Bool = false) -> () -> ProcessTermination? {
         let configuration = configuration
         // An explicit `--timeout` is the only limit.
         let alone = configuration.fixedTimeout == nil && (!wholeSuite || suiteQuiet != nil) ? coverage?.seconds : nil
-        let quiet = configuration.stallAllowance(aloneSeconds: wholeSuite ? suiteQuiet ?? 0 : 0)
+        let quiet = wholeSuite ? suiteQuiet ?? [:] : [:]
         return {
             let now = Date()
             watcher.poll(at: now)
             if configuration.stopAtFirstFailure, watcher.sawFailure { return .stoppedEarly }
             guard let alone,
-                  let found = watcher.progress.stall(at: now, allowance: { max(quiet, configuration.stallAllowance(aloneSeconds: alone[$0] ?? 0)) })
+                  let found = watcher.progress.stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: max(quiet[$0] ?? 0, alone[$0] ?? 0)) })
             else { return nil }
             stall.set(found)
             return .timedOut

@@ -18,11 +18,11 @@ extension Lab {
     /// A run for a mutant stops at its first failing test (unless
     /// `--all-tests`) and, once the baseline's silences are known
     /// (`suiteQuiet`), when it has stalled (`stopRule`): the stall comes
-    /// back with the result. A baseline runs to the end; its longest
-    /// silence comes back, read from its event stream.
+    /// back with the result. A baseline runs to the end; its silences
+    /// come back (`EventStreamReader.quietWhileRunning`).
     func runTests(name: String, log: URL, timeout: Double?, extraEnvironment: [String: String] = [:],
                           targets: [String]? = nil, skipping: [String]? = nil, baseline: Bool = false)
-        throws -> (result: ProcessResult, report: TestRunReport, stall: TestProgress.Stall?, longestQuiet: Double)
+        throws -> (result: ProcessResult, report: TestRunReport, stall: TestProgress.Stall?, quiet: [String: Double])
     {
         let xunit = results.appendingPathComponent("\(name).xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -45,7 +45,7 @@ extension Lab {
         let result = try runner.run(arguments, in: workspace.root, environment: environment.merging(extraEnvironment) { $1 }, log: log,
                                     timeout: timeout, stopWhen: stopWhen)
         let report = TestRunReport.read(xunitPath: xunit, eventStream: events, log: read(log))
-        return (result, report, stall.value, baseline ? EventStreamReader.longestQuiet(events) : 0)
+        return (result, report, stall.value, baseline ? EventStreamReader.quietWhileRunning(events) : [:])
     }
 
     var environment: [String: String] {

@@ -41,11 +41,12 @@ public final class Lab {
     /// The whole suite's time limit for a mutant (the report's, read here by
     /// mutants that run at once while the report is written).
     var suiteLimit: Double = 0
-    /// The baseline's whole suite at its quietest: the longest time with
-    /// tests running and none starting or ending (`TestProgress.longestQuiet`).
-    /// Nil until measured (or for a suite without Swift Testing's events):
-    /// then a whole-suite run of a mutant is never called stalled.
-    var suiteQuiet: Double?
+    /// How quiet the baseline's whole suite got while each test ran: the
+    /// longest time it ran and no test started or ended
+    /// (`TestProgress.quietWhileRunning`). Nil until measured (or for a
+    /// suite without Swift Testing's events): then a whole-suite run of a
+    /// mutant is never called stalled.
+    var suiteQuiet: [String: Double]?
     /// Which tests reach which code, from the coverage pass; nil without one.
     var coverage: CoverageMap?
     /// The test executable started directly for the chosen tests.

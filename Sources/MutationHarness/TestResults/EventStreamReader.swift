@@ -72,10 +72,10 @@ enum EventStreamReader {
         return Summary(failures: failures, unfinished: running.map(testID))
     }
 
-    /// The longest time in the stream with tests running and none starting
-    /// or ending, by the events' own clock (`TestProgress.longestQuiet`).
-    static func longestQuiet(_ url: URL) -> Double {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return 0 }
+    /// For each test, the longest time in the stream that it ran and no test
+    /// started or ended, by the events' own clock (`TestProgress.quietWhileRunning`).
+    static func quietWhileRunning(_ url: URL) -> [String: Double] {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
         var progress = TestProgress()
         var suites: Set<String> = []
         for line in data.split(separator: UInt8(ascii: "\n")) {
@@ -84,14 +84,14 @@ enum EventStreamReader {
             case .suite(let id):
                 suites.insert(id)
             case .started(let raw) where !suites.contains(raw):
-                if let instant = instant(line) { progress.started(raw, at: instant) }
+                if let instant = instant(line) { progress.started(testID(raw), at: instant) }
             case .ended(let raw) where !suites.contains(raw):
-                if let instant = instant(line) { progress.ended(raw, at: instant) }
+                if let instant = instant(line) { progress.ended(testID(raw), at: instant) }
             default:
                 continue
             }
         }
-        return progress.longestQuiet
+        return progress.quietWhileRunning
     }
 
     /// When an event happened (`payload.instant.since1970`).

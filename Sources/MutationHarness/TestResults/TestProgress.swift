@@ -23,10 +23,10 @@ struct TestProgress: Equatable {
     private(set) var running: [String: Date] = [:]
     /// When a test last started or ended.
     private(set) var lastEvent: Date?
-    /// The longest time so far with tests running and none starting or
-    /// ending: in the baseline's whole suite, how quiet a healthy run gets
-    /// (`EventStreamReader.longestQuiet`).
-    private(set) var longestQuiet = 0.0
+    /// For each test, the longest time so far that it was running and no
+    /// test started or ended: in the baseline's whole suite, how quiet a
+    /// healthy run gets while that test runs (`EventStreamReader.quietWhileRunning`).
+    private(set) var quietWhileRunning: [String: Double] = [:]
 
     mutating func started(_ test: String, at now: Date) {
         noteQuiet(until: now)
@@ -42,7 +42,8 @@ struct TestProgress: Equatable {
 
     private mutating func noteQuiet(until now: Date) {
         guard !running.isEmpty, let lastEvent else { return }
-        longestQuiet = max(longestQuiet, now.timeIntervalSince(lastEvent))
+        let quiet = now.timeIntervalSince(lastEvent)
+        for test in running.keys where quiet > quietWhileRunning[test] ?? 0 { quietWhileRunning[test] = quiet }
     }
 
     /// Whether the run has stalled at `now`: tests run, and none has started

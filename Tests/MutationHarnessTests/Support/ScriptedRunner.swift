@@ -47,9 +47,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// `T.Suite/other()` starts and never ends, and the run lasts until the
     /// lab stops it, or one second (then `.timedOut`). Its stops go to `hungRuns`.
     var suiteHang = false
-    /// The longest silence of the passing runs of `swift test` (the
-    /// baseline's): their event stream has a test that takes this long, by
-    /// its events' own clock.
+    /// The silences of the passing runs of `swift test` (the baseline's), by
+    /// their events' own clock: `T.Suite/other()` runs this long alone, and
+    /// later `T.Suite/adds()` ten times as long.
     var suiteQuiet: Double?
     /// Whether `T.Suite/adds()` no longer catches `a - b`: a test weakened
     /// in a way the harness cannot see (a verdict kept from before is wrong).
@@ -184,12 +184,13 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
         }
         if let suiteQuiet, !failing, let index = arguments.firstIndex(of: "--event-stream-output-path") {
-            func event(_ kind: String, at seconds: Double) -> String {
+            func event(_ kind: String, _ test: String, at seconds: Double) -> String {
                 #"{"kind":"event","payload":{"instant":{"absolute":1,"since1970":"# + "\(seconds)"
-                    + #"},"kind":""# + kind + #"","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
+                    + #"},"kind":""# + kind + #"","testID":""# + test + #"/Arithmetic.swift:3:6"}}"#
             }
-            try Data((event("testStarted", at: 1_000) + "\n" + event("testEnded", at: 1_000 + suiteQuiet) + "\n").utf8)
-                .write(to: URL(fileURLWithPath: arguments[index + 1]))
+            let events = [event("testStarted", "T.Suite/other()", at: 1_000), event("testEnded", "T.Suite/other()", at: 1_000 + suiteQuiet),
+                          event("testStarted", "T.Suite/adds()", at: 2_000), event("testEnded", "T.Suite/adds()", at: 2_000 + 10 * suiteQuiet)]
+            try Data(events.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
         }
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // Swift Testing writes the issue to its event stream as it happens; the lab may stop the run there,
