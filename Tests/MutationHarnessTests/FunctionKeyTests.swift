@@ -173,3 +173,44 @@ extension FunctionKeyTests {
         #expect(try killKey(Self.original.replacingOccurrences(of: "let b = 2", with: "let b = 5")) != base)
     }
 }
+
+extension FunctionKeyTests {
+    /// A mutant the map cannot place runs the whole suite and is keyed on
+    /// the whole package: by the text of its Swift files, so a comment does
+    /// not re-run it, and by the manifest's bytes (its first comment is the
+    /// tools version).
+    @Test func aWholeSuiteMutantIsKeyedOnThePackagesTextNotItsComments() throws {
+        func key(_ source: String, manifest: String = "// swift-tools-version:6.0\n") throws -> String {
+            let files = ["Sources/S.swift": SHA256.hex(source), "Package.swift": SHA256.hex(manifest)]
+            return VerdictKeys(files: files, common: "c", coverage: nil,
+                               sources: ["Sources/S.swift": Array(source.utf8), "Package.swift": Array(manifest.utf8)])
+                .key(for: try mutantInG(line: 9), reach: .unknown("outside every function"))
+        }
+        let base = try key(Self.original)
+        #expect(try key(Self.original.replacingOccurrences(of: "struct S {", with: "struct S { // a comment")) == base)
+        #expect(try key(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 5")) != base)
+        #expect(try key(Self.original, manifest: "// swift-tools-version:5.9\n") != base)
+    }
+}
+
+extension FunctionKeyTests {
+    /// The tree a results file is of: a compiled Swift file by its code, so
+    /// a comment reworded in place leaves the package as it was (its
+    /// baseline and map are reused); a line added, or any byte of a fixture
+    /// or a manifest, does not.
+    @Test func aCompiledFileCountsByItsCodeAFixtureByItsBytes() {
+        let targets = [PackageTargets.Target(name: "S", c99name: "S", type: "library", moduleType: "SwiftTarget", path: "Sources/S",
+                                             sources: ["S.swift", "Info.plist"])]
+        let compiled = IncrementalRun.compiledSwiftFiles(targets)
+        #expect(compiled == ["Sources/S/S.swift"])
+        func digests(_ source: String, fixture: String = "// a fixture\n") -> [String: String] {
+            let texts = ["Sources/S/S.swift": source, "Tests/Fixtures/F.swift": fixture]
+            return IncrementalRun.digests(raw: texts.mapValues { SHA256.hex($0) }, compiled: compiled) { texts[$0].map { Array($0.utf8) } }
+        }
+        let base = digests(Self.original)
+        #expect(digests(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 1 // one")) == base, "a comment in place")
+        #expect(digests(Self.original.replacingOccurrences(of: "struct S {", with: "// S\nstruct S {")) != base, "a line added moves the code")
+        #expect(digests(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 2")) != base)
+        #expect(digests(Self.original, fixture: "// another fixture\n") != base, "a fixture's comment may be what a test reads")
+    }
+}

@@ -12,8 +12,11 @@ final class IncrementalRun: @unchecked Sendable {
     /// Draws the reused verdicts to check (tests give a seeded one).
     var random: any RandomNumberGenerator
 
-    /// The copy's files after the sync, by path: their digests.
+    /// The copy's counted files after the sync, by path: their digests
+    /// (`digests`: compiled Swift files by their code).
     var files: [String: String] = [:]
+    /// The same files' digests of their bytes.
+    var rawFiles: [String: String] = [:]
     var tree = ""
     var common = ""
     /// This run's key of each mutant, by name.
@@ -72,6 +75,26 @@ final class IncrementalRun: @unchecked Sendable {
             tests[test] = (Set(indices.map { map.functions[$0].name }), map.seconds[test] ?? 0)
         }
         return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly)
+    }
+
+    /// The Swift files the package compiles into its targets (`swift package
+    /// describe`'s sources): a comment in them changes no compiled code. A
+    /// fixture or a manifest is not one; its comments may be what a test reads.
+    static func compiledSwiftFiles(_ targets: [PackageTargets.Target]) -> Set<String> {
+        Set(targets.flatMap { target in
+            target.sources.filter { $0.hasSuffix(".swift") }.map { target.path.isEmpty ? $0 : target.path + "/" + $0 }
+        })
+    }
+
+    /// The counted files' digests for the tree and the file: a compiled
+    /// Swift file by its code (`SwiftSourceLines.codeDigest`: a comment
+    /// reworded in place leaves the package as it was), any other by `raw`.
+    static func digests(raw: [String: String], compiled: Set<String>, read: (String) -> [UInt8]?) -> [String: String] {
+        var digests = raw
+        for path in compiled where raw[path] != nil {
+            if let bytes = read(path), let code = SwiftSourceLines.codeDigest(bytes) { digests[path] = "code " + code }
+        }
+        return digests
     }
 
     /// Whether a file of the package can change what a test does, so it

@@ -19,6 +19,13 @@ enum SwiftSourceLines {
         var isBlank: Bool { !insideLiteral && text.allSatisfy { $0 == space || $0 == tab || $0 == carriageReturn } }
     }
 
+    /// A digest of `source`'s code: its lines without comments, blank ones
+    /// kept, so two files with the same digest compile to the same code at
+    /// the same line numbers. Nil when the lexer cannot follow the file.
+    static func codeDigest(_ source: [UInt8]) -> String? {
+        lines(source).map { lines in SHA256.hex(lines.flatMap { $0.text + [newline] }) }
+    }
+
     /// The lines of `source`, numbered from 1 as `lines[number - 1]`, or nil.
     static func lines(_ source: [UInt8]) -> [Line]? {
         var lexer = Lexer(source)

@@ -36,8 +36,12 @@ struct VerdictKeys {
     /// Digest of the toolchain, the harness and the verdict-deciding options.
     let common: String
     let coverage: CoverageMap?
-    /// Digest of the whole package (`tree`), for mutants that run the whole suite.
+    /// Digest of the whole package (`tree`).
     let tree: String
+    /// Each file's digest as the keys see it: a Swift file whose text is
+    /// given, by its lines without comments or blank lines; a manifest, or
+    /// any other file, by its bytes.
+    private let texts: [String: String]
     /// Digest of the files no function of the map is in.
     private let unattributed: String
     /// The pieces of every file of the map.
@@ -45,15 +49,19 @@ struct VerdictKeys {
     /// Each test's digest of what it reaches (`reaching`).
     private let reaching: [String: String]
 
-    /// `sources`: the text of the map's files (a file left out counts by its digest in `files`, whole).
+    /// `sources`: the text of the package's Swift files (a file left out counts by its digest in `files`, whole).
     init(files: [String: String], common: String, coverage: CoverageMap?, sources texts: [String: [UInt8]] = [:]) {
         self.files = files
         self.common = common
         self.coverage = coverage
         tree = Self.tree(files)
+        // A manifest's first comment is its tools version: manifests count by their bytes.
+        self.texts = files.merging(texts.filter { $0.key.contains("/") }.compactMapValues { text in
+            SwiftSourceLines.lines(text).map { lines in SHA256.hex(lines.filter { !$0.isBlank }.flatMap { $0.text + [UInt8(ascii: "\n")] }) }
+        }) { _, text in text }
         var byFile: [String: [Int: CoverageMap.Function]] = [:]
         for (index, function) in (coverage?.functions ?? []).enumerated() { byFile[function.file, default: [:]][index] = function }
-        unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: files)
+        unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: self.texts)
         let sources = Dictionary(uniqueKeysWithValues: byFile.map { file, functions in
             (file, SourceDigests(source: texts[file], fallback: files[file] ?? "missing", functions: functions))
         })
@@ -102,7 +110,7 @@ struct VerdictKeys {
             // reaches the code makes this `.tests`, another key.
             parts += [change(of: mutant), "no test", "unattributed \(unattributed)"]
         case .unknown?, nil:
-            parts += [wholeChange(of: mutant), "whole suite \(tree)"]
+            parts += [wholeChange(of: mutant), "whole suite \(Self.tree(self.texts))"]
         }
         return SHA256.hex(parts.joined(separator: "\n"))
     }
@@ -144,7 +152,7 @@ struct VerdictKeys {
 
     /// The patch as written and the whole of every file it changes.
     private func wholeChange(of mutant: Mutant) -> String {
-        "patch \(SHA256.hex(mutant.diffText)) files " + Self.digest(of: mutant.diff.files.map(\.path), in: files)
+        "patch \(SHA256.hex(mutant.diffText)) files " + Self.digest(of: mutant.diff.files.map(\.path), in: texts)
     }
 
     /// One digest of the named files' paths and digests (a missing file counts as such).

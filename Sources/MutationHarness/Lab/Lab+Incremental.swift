@@ -9,8 +9,9 @@ extension Lab {
     func fingerprintCopy() throws {
         guard let incremental else { return }
         do {
-            let targets = incremental.previous?.explored?.targets.map(\.path) ?? []
-            incremental.files = try workspace.fileDigests().filter { IncrementalRun.counts($0.key, targetPaths: targets) }
+            let targets = incremental.previous?.explored?.targets ?? []
+            incremental.rawFiles = try workspace.fileDigests().filter { IncrementalRun.counts($0.key, targetPaths: targets.map(\.path)) }
+            incremental.files = codeDigests(targets)
         } catch {
             throw LabError.workspace(error.description)
         }
@@ -25,6 +26,15 @@ extension Lab {
         } else {
             print("  the package, toolchain or options changed since \(file) was written: the baseline and coverage pass run again, "
                 + "and a verdict is reused only where its key is unchanged")
+        }
+    }
+
+    /// The counted files' digests, the compiled Swift files of `targets` by their code.
+    func codeDigests(_ targets: [PackageTargets.Target]) -> [String: String] {
+        guard let incremental else { return [:] }
+        let root = workspace.root
+        return IncrementalRun.digests(raw: incremental.rawFiles, compiled: IncrementalRun.compiledSwiftFiles(targets)) {
+            FileManager.default.contents(atPath: root.appendingPathComponent($0).path).map { [UInt8]($0) }
         }
     }
 
@@ -55,9 +65,10 @@ extension Lab {
     /// `verifyCount` of them, drawn at random, which run to check the file.
     func applyIncremental() {
         guard let incremental else { return }
-        // The map's files, read once: their functions and the rest of them are pieces of the keys.
+        // The compiled Swift files, read once: their text without comments, their functions and the rest of them are pieces of the keys.
         var sources: [String: [UInt8]] = [:]
-        for file in Set(coverage?.functions.map(\.file) ?? []) {
+        let compiled = IncrementalRun.compiledSwiftFiles(incremental.explored?.targets ?? [])
+        for file in Set(coverage?.functions.map(\.file) ?? []).union(compiled) {
             sources[file] = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(file).path).map { [UInt8]($0) }
         }
         let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage, sources: sources)
@@ -154,9 +165,11 @@ extension Lab {
                 scores[old] = nil
             }
         }
+        // The file holds the digests the next run computes: with the targets this run found.
+        let files = incremental.explored.map { codeDigests($0.targets) } ?? incremental.files
         let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: now,
-                               tree: incremental.tree, common: incremental.common, baseline: baseline, coverage: coverage,
-                               explored: incremental.explored, verdicts: verdicts, files: incremental.files, scores: scores.isEmpty ? nil : scores)
+                               tree: VerdictKeys.tree(files), common: incremental.common, baseline: baseline, coverage: coverage,
+                               explored: incremental.explored, verdicts: verdicts, files: files, scores: scores.isEmpty ? nil : scores)
         do {
             try file.save(to: incremental.file)
         } catch {
