@@ -47,8 +47,12 @@ file_part=${target%%:*}; line=${target##*:}
 # A comment: the package changed (its baseline and coverage pass run again), no key did.
 sed -i "1s|\$| // a comment added by Benchmarks/incremental.sh|" "$tree/$file_part"
 run comment
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["incremental"]; print(f"comment: {r["ran"]} mutants run"); sys.exit(r["ran"] != 0)' \
-    "$out/comment/results.json" || { echo "a comment re-ran mutants"; exit 1; }
+python3 - "$out/comment/results.json" <<'PY' || { echo "a comment re-ran mutants"; exit 1; }
+import json, sys
+summary = json.load(open(sys.argv[1]))["incremental"]
+print(f"comment: {summary['ran']} mutants run, baseline and map reused: {summary['reusedBaseline']}")
+sys.exit(summary["ran"] != 0)
+PY
 git -C "$tree" checkout -q -- .
 cp "$file" "$out/before.json"
 # The one-line change: a statement put in front of the one on FILE:LINE.
