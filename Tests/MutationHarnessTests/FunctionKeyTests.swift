@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MutationHarness
 
@@ -212,5 +213,24 @@ extension FunctionKeyTests {
         #expect(digests(Self.original.replacingOccurrences(of: "struct S {", with: "// S\nstruct S {")) != base, "a line added moves the code")
         #expect(digests(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 2")) != base)
         #expect(digests(Self.original, fixture: "// another fixture\n") != base, "a fixture's comment may be what a test reads")
+    }
+}
+
+extension FunctionKeyTests {
+    /// The lexer follows every Swift file of this package to its end, with
+    /// one entry per line: a file it gave up on would count whole in every key.
+    @Test func theLexerFollowsEverySwiftFileOfThisPackage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var failed: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift", !url.path.contains("/Fixtures/"), let data = FileManager.default.contents(atPath: url.path) else { continue }
+                let bytes = [UInt8](data)
+                let lines = SwiftSourceLines.lines(bytes)
+                if lines?.count != bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count { failed.append(url.lastPathComponent) }
+            }
+        }
+        #expect(failed.isEmpty, "\(failed)")
     }
 }

@@ -63,7 +63,10 @@ struct HarnessCommandTests {
             print("  reading Tiny (1 file(s))")
             if let failing { throw failing }
             let wanted = points.filter { point in explorer.paths.contains { Explorer.isWithin(point.file, $0) } }
-            return Explorer.Found(points: wanted, compilerVersion: "Swift version 9.9", warnings: warnings)
+            return Explorer.Found(points: wanted, compilerVersion: "Swift version 9.9", warnings: warnings, targets: [
+                PackageTargets.Target(name: "Tiny", c99name: "Tiny", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
+                                      sources: ["Arithmetic.swift"]),
+            ])
         }
         let code = harness.main(arguments)
         return Outcome(code: code, output: output.text, errors: errors.text)

@@ -78,6 +78,29 @@ extension HarnessCommandTests {
         }
     }
 
+    /// A comment added in place changes no compiled code: the baseline and
+    /// its map are the file's, the mutants are found again (their places
+    /// are byte offsets), and no verdict's key changed.
+    @Test func aCommentAddedInPlaceReusesTheBaselineAndEveryVerdict() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            #expect(explore(scratch).code == .passed)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "    }\n}", with: "    } // add\n}"))
+            let runner = ScriptedRunner()
+            let outcome = explore(scratch, ["--verify-reused", "0"], runner: runner)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.contains("the package's code is as \(scratch.url.path)/results.json last saw it"), "\(outcome.output)")
+            #expect(outcome.output.contains("Reading the compiler's syntax tree"), "the mutants are found again: \(outcome.output)")
+            #expect(runner.calls.map(\.command) == ["build"], "the baseline's build; its tests are the file's: \(runner.calls.map(\.command))")
+            #expect(outcome.output.contains("Incremental: 2 verdict(s) reused"), "\(outcome.output)")
+
+            // The same comment on a line of its own moves the code below it: the baseline runs again.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "public enum", with: "// Sums.\npublic enum"))
+            let moved = explore(scratch, ["--verify-reused", "0"])
+            #expect(moved.output.contains("changed since \(scratch.url.path)/results.json was written"), "\(moved.output)")
+        }
+    }
+
     @Test func aChangedPackageRunsItsBaselineAgainAndTheMutantsWhoseKeyChanged() throws {
         try withScratch { scratch in
             _ = try package(in: scratch)

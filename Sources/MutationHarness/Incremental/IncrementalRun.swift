@@ -18,6 +18,8 @@ final class IncrementalRun: @unchecked Sendable {
     /// The same files' digests of their bytes.
     var rawFiles: [String: String] = [:]
     var tree = ""
+    /// `VerdictKeys.tree` of `rawFiles`.
+    var bytesTree = ""
     var common = ""
     /// This run's key of each mutant, by name.
     var keys: [String: String] = [:]
@@ -54,9 +56,11 @@ final class IncrementalRun: @unchecked Sendable {
     /// mutants: nothing needs building before the mutants' own build.
     var canSkipBaseline: Bool { previous?.baseline != nil && cachedExploration(paths: explorePaths) != nil }
 
-    /// The mutants the file found in exactly `paths` of this same package, if any.
+    /// The mutants the file found in exactly `paths` of this same package,
+    /// if any: byte for byte the same, since a mutant is a byte range (a
+    /// comment added in place leaves the baseline and map good, not them).
     func cachedExploration(paths: [String]) -> ResultsFile.Explored? {
-        guard unchanged, let explored = previous?.explored, explored.paths == paths else { return nil }
+        guard unchanged, previous?.bytesTree == bytesTree, let explored = previous?.explored, explored.paths == paths else { return nil }
         return explored
     }
 

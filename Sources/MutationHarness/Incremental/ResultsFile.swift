@@ -14,7 +14,8 @@ struct ResultsFile: Codable, Equatable {
     /// The package's commit when it was written, when it is a git work tree.
     var commit: String?
     var savedAt: String
-    /// `PackageFingerprint.tree` of the package the baseline and map below were made of.
+    /// `VerdictKeys.tree` of the package the baseline and map below were
+    /// made of: its compiled Swift files by their code (`IncrementalRun.digests`).
     var tree: String
     /// `VerdictKeys.common` of that run (toolchain, harness, options that decide a verdict).
     var common: String
@@ -27,6 +28,9 @@ struct ResultsFile: Codable, Equatable {
     var files: [String: String]? = nil
     /// Finished runs' scores by full commit, for `--pr-gate` (see `RecordedScore`).
     var scores: [String: RecordedScore]? = nil
+    /// `VerdictKeys.tree` of the counted files' bytes: the mutants found
+    /// (`explored`, byte offsets into the files) hold only while it is the same.
+    var bytesTree: String? = nil
 
     static let formatName = "mutate-incremental-results"
     static let currentVersion = 1

@@ -42,6 +42,9 @@ struct VerdictKeys {
     /// given, by its lines without comments or blank lines; a manifest, or
     /// any other file, by its bytes.
     private let texts: [String: String]
+    /// Each file's digest by its code (`SwiftSourceLines.codeDigest`: line
+    /// breaks kept), for a Swift file whose text is given; any other by its bytes.
+    private let codes: [String: String]
     /// Digest of the files no function of the map is in.
     private let unattributed: String
     /// The pieces of every file of the map.
@@ -59,6 +62,7 @@ struct VerdictKeys {
         self.texts = files.merging(texts.filter { $0.key.contains("/") }.compactMapValues { text in
             SwiftSourceLines.lines(text).map { lines in SHA256.hex(lines.filter { !$0.isBlank }.flatMap { $0.text + [UInt8(ascii: "\n")] }) }
         }) { _, text in text }
+        self.codes = files.merging(texts.filter { $0.key.contains("/") }.compactMapValues(SwiftSourceLines.codeDigest)) { _, code in code }
         var byFile: [String: [Int: CoverageMap.Function]] = [:]
         for (index, function) in (coverage?.functions ?? []).enumerated() { byFile[function.file, default: [:]][index] = function }
         unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: self.texts)
@@ -127,11 +131,12 @@ struct VerdictKeys {
         ].joined(separator: "\n"))
     }
 
-    /// The mutant's patch and what it changes: for each file, when every
+    /// The mutant's edit and what it changes: for each file, when every
     /// hunk's removed lines lie in one function's body, that function's
-    /// text, the rest of the file and the hunk counted from the function's
-    /// first line (so lines added above it leave the key alone); otherwise
-    /// the whole file and the patch as written.
+    /// text, the rest of the file and the hunk's removed and added lines
+    /// counted from the function's first line (so lines added above it
+    /// leave the key alone); otherwise `wholeChange`. A hunk's context lines
+    /// are not the edit: the function's text already holds them.
     private func change(of mutant: Mutant) -> String {
         var parts: [String] = []
         for patch in mutant.diff.files.sorted(by: { $0.path < $1.path }) {
@@ -141,18 +146,30 @@ struct VerdictKeys {
                 guard let (index, first) = source.function(holding: Array(hunk.changedOldLines)), let body = source.functions[index] else {
                     return wholeChange(of: mutant)
                 }
-                hunks.append("in \(coverage?.functions[index].name ?? "?")=\(body) at \(hunk.oldStart - first),\(hunk.oldCount) "
-                    + "\(hunk.newStart - first),\(hunk.newCount) \(hunk.oldHasNoFinalNewline) \(hunk.newHasNoFinalNewline)\n"
-                    + hunk.lines.map(\.written).joined(separator: "\n"))
+                hunks.append("in \(coverage?.functions[index].name ?? "?")=\(body) " + Self.edit(hunk, at: hunk.changedOldLines.lowerBound - first))
             }
             parts.append("file \(patch.path) outside=\(source.outside)\n" + hunks.joined(separator: "\n"))
         }
         return "change " + SHA256.hex(parts.joined(separator: "\n"))
     }
 
-    /// The patch as written and the whole of every file it changes.
+    /// The edit at its line, and the code of every file it changes (by
+    /// `codes`: a comment elsewhere leaves it alone, a line added above moves it).
     private func wholeChange(of mutant: Mutant) -> String {
-        "patch \(SHA256.hex(mutant.diffText)) files " + Self.digest(of: mutant.diff.files.map(\.path), in: texts)
+        let files = mutant.diff.files.sorted { $0.path < $1.path }.map { patch in
+            "file \(patch.oldPath ?? "none") -> \(patch.newPath ?? "none") \(codes[patch.path] ?? "missing")\n"
+                + patch.hunks.map { Self.edit($0, at: $0.changedOldLines.lowerBound) }.joined(separator: "\n")
+        }
+        return "whole change " + SHA256.hex(files.joined(separator: "\n"))
+    }
+
+    /// A hunk's removed and added lines, at `line`.
+    private static func edit(_ hunk: Hunk, at line: Int) -> String {
+        let lines = hunk.lines.compactMap { line -> String? in
+            if case .context = line { return nil }
+            return line.written
+        }
+        return "at \(line) \(hunk.oldHasNoFinalNewline) \(hunk.newHasNoFinalNewline)\n" + lines.joined(separator: "\n")
     }
 
     /// One digest of the named files' paths and digests (a missing file counts as such).

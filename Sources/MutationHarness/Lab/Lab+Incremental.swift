@@ -16,13 +16,17 @@ extension Lab {
             throw LabError.workspace(error.description)
         }
         incremental.tree = VerdictKeys.tree(incremental.files)
+        incremental.bytesTree = VerdictKeys.tree(incremental.rawFiles)
         incremental.common = VerdictKeys.common(toolchain: report.toolchain, harness: HelpText.version, configuration: configuration)
         let file = incremental.file.path
         if incremental.previous == nil {
             print("  no results in \(file) yet: every mutant runs, and the verdicts are kept there")
-        } else if incremental.unchanged {
+        } else if incremental.unchanged, incremental.previous?.bytesTree == incremental.bytesTree {
             print("  the package is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")): "
                 + "its baseline, coverage map and mutants are reused")
+        } else if incremental.unchanged {
+            print("  the package's code is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")), comments aside: "
+                + "its baseline and coverage map are reused; the mutants are found again (their places are bytes)")
         } else {
             print("  the package, toolchain or options changed since \(file) was written: the baseline and coverage pass run again, "
                 + "and a verdict is reused only where its key is unchanged")
@@ -169,7 +173,8 @@ extension Lab {
         let files = incremental.explored.map { codeDigests($0.targets) } ?? incremental.files
         let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: now,
                                tree: VerdictKeys.tree(files), common: incremental.common, baseline: baseline, coverage: coverage,
-                               explored: incremental.explored, verdicts: verdicts, files: files, scores: scores.isEmpty ? nil : scores)
+                               explored: incremental.explored, verdicts: verdicts, files: files, scores: scores.isEmpty ? nil : scores,
+                               bytesTree: incremental.bytesTree)
         do {
             try file.save(to: incremental.file)
         } catch {
