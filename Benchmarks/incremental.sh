@@ -44,7 +44,7 @@ run() { # NAME ARGS...: one incremental run in the worktree; its wall time, exit
 [ -f "$file" ] || { run first; cp "$file" "$out/first.json"; }
 run unchanged
 file_part=${target%%:*}; line=${target##*:}
-# A comment: the package changed (its baseline and coverage pass run again), no key did.
+# A comment added in place: the code is the same (baseline and map reused, the mutants found again), no key changed.
 sed -i "1s|\$| // a comment added by Benchmarks/incremental.sh|" "$tree/$file_part"
 run comment
 python3 - "$out/comment/results.json" <<'PY' || { echo "a comment re-ran mutants"; exit 1; }
