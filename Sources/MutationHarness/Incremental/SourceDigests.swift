@@ -21,19 +21,19 @@ struct SourceDigests {
     /// file's text (or when it cannot be lexed) every piece is the whole
     /// file's digest `fallback`: any edit to it changes them all.
     init(source: [UInt8]?, fallback: String, functions: [Int: CoverageMap.Function]) {
+        self.init(lines: source.flatMap(SwiftSourceLines.lines), fallback: fallback, functions: functions)
+    }
+
+    /// The same from the file's lines already read (nil: it could not be).
+    init(lines: [SwiftSourceLines.Line]?, fallback: String, functions: [Int: CoverageMap.Function]) {
         spans = functions.mapValues { $0.firstLine...max($0.firstLine, $0.lastLine) }
-        guard let source, let lines = SwiftSourceLines.lines(source) else {
+        guard let lines else {
             outside = fallback
             self.functions = functions.mapValues { _ in fallback }
             return
         }
         func digest(_ numbers: some Sequence<Int>) -> String {
-            var text: [UInt8] = []
-            for number in numbers where number >= 1 && number <= lines.count && !lines[number - 1].isBlank {
-                text += lines[number - 1].text
-                text.append(UInt8(ascii: "\n"))
-            }
-            return SHA256.hex(text)
+            SwiftSourceLines.textDigest(numbers.filter { $0 >= 1 && $0 <= lines.count }.map { lines[$0 - 1] })
         }
         var inBody = Set<Int>()
         for span in spans.values where span.count > 2 {

@@ -23,7 +23,23 @@ enum SwiftSourceLines {
     /// kept, so two files with the same digest compile to the same code at
     /// the same line numbers. Nil when the lexer cannot follow the file.
     static func codeDigest(_ source: [UInt8]) -> String? {
-        lines(source).map { lines in SHA256.hex(lines.flatMap { $0.text + [newline] }) }
+        lines(source).map(codeDigest)
+    }
+
+    /// `codeDigest` of lines already read.
+    static func codeDigest(_ lines: [Line]) -> String {
+        SHA256.hex(lines.flatMap { $0.text + [newline] })
+    }
+
+    /// A digest of the text of `lines`, blank ones left out: what neither a
+    /// comment nor a blank line changes, wherever the lines are.
+    static func textDigest(_ lines: some Sequence<Line>) -> String {
+        var text: [UInt8] = []
+        for line in lines where !line.isBlank {
+            text += line.text
+            text.append(newline)
+        }
+        return SHA256.hex(text)
     }
 
     /// The lines of `source`, numbered from 1 as `lines[number - 1]`, or nil.

@@ -36,8 +36,6 @@ struct VerdictKeys {
     /// Digest of the toolchain, the harness and the verdict-deciding options.
     let common: String
     let coverage: CoverageMap?
-    /// Digest of the whole package (`tree`).
-    let tree: String
     /// Each file's digest as the keys see it: a Swift file whose text is
     /// given, by its lines without comments or blank lines; a manifest, or
     /// any other file, by its bytes.
@@ -45,6 +43,8 @@ struct VerdictKeys {
     /// Each file's digest by its code (`SwiftSourceLines.codeDigest`: line
     /// breaks kept), for a Swift file whose text is given; any other by its bytes.
     private let codes: [String: String]
+    /// `tree` of `texts`: the whole package, for mutants that run the whole suite.
+    private let wholePackage: String
     /// Digest of the files no function of the map is in.
     private let unattributed: String
     /// The pieces of every file of the map.
@@ -57,17 +57,17 @@ struct VerdictKeys {
         self.files = files
         self.common = common
         self.coverage = coverage
-        tree = Self.tree(files)
-        // A manifest's first comment is its tools version: manifests count by their bytes.
-        self.texts = files.merging(texts.filter { $0.key.contains("/") }.compactMapValues { text in
-            SwiftSourceLines.lines(text).map { lines in SHA256.hex(lines.filter { !$0.isBlank }.flatMap { $0.text + [UInt8(ascii: "\n")] }) }
-        }) { _, text in text }
-        self.codes = files.merging(texts.filter { $0.key.contains("/") }.compactMapValues(SwiftSourceLines.codeDigest)) { _, code in code }
+        // Each text read once; a manifest's first comment is its tools version: manifests count by their bytes.
+        let lexed = texts.compactMapValues(SwiftSourceLines.lines)
+        let folders = lexed.filter { $0.key.contains("/") }
+        self.texts = files.merging(folders.mapValues { SwiftSourceLines.textDigest($0) }) { _, text in text }
+        self.codes = files.merging(folders.mapValues { SwiftSourceLines.codeDigest($0) }) { _, code in code }
+        wholePackage = Self.tree(self.texts)
         var byFile: [String: [Int: CoverageMap.Function]] = [:]
         for (index, function) in (coverage?.functions ?? []).enumerated() { byFile[function.file, default: [:]][index] = function }
         unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: self.texts)
         let sources = Dictionary(uniqueKeysWithValues: byFile.map { file, functions in
-            (file, SourceDigests(source: texts[file], fallback: files[file] ?? "missing", functions: functions))
+            (file, SourceDigests(lines: lexed[file], fallback: files[file] ?? "missing", functions: functions))
         })
         self.sources = sources
         var reaching: [String: String] = [:]
@@ -114,7 +114,7 @@ struct VerdictKeys {
             // reaches the code makes this `.tests`, another key.
             parts += [change(of: mutant), "no test", "unattributed \(unattributed)"]
         case .unknown?, nil:
-            parts += [wholeChange(of: mutant), "whole suite \(Self.tree(self.texts))"]
+            parts += [wholeChange(of: mutant), "whole suite \(wholePackage)"]
         }
         return SHA256.hex(parts.joined(separator: "\n"))
     }

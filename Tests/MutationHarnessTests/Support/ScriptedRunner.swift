@@ -173,15 +173,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let failing = runsT && !testsWeakened && (Self.namedSchemaFails(source, environment)
             ?? (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch))
         if suiteHang, source.contains("zero = 1"), let index = arguments.firstIndex(of: "--event-stream-output-path") {
-            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/other()/Arithmetic.swift:9:6"}}"#
-            try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
-            var answer: ProcessTermination?
-            for _ in 0..<50 where answer == nil {
-                answer = stopWhen?()
-                usleep(20_000)
-            }
-            hungRuns.append(answer)
-            return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
+            return try hang("T.Suite/other()/Arithmetic.swift:9:6", events: arguments[index + 1], stopWhen: stopWhen)
         }
         if let suiteQuiet, !failing, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             func event(_ kind: String, _ test: String, at seconds: Double) -> String {
@@ -212,6 +204,21 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
         // `EXIT-ZERO`: a runner that reports the failure but exits 0 anyway.
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
+    }
+
+    /// A run in which `test` starts (in the event stream at `events`) and
+    /// never ends: it lasts until the lab stops it, or one second (then
+    /// `.timedOut`: the run's limit); how it ended goes to `hungRuns`.
+    private func hang(_ test: String, events: String, stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult {
+        let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":""# + test + #""}}"#
+        try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: events))
+        var answer: ProcessTermination?
+        for _ in 0..<50 where answer == nil {
+            answer = stopWhen?()
+            usleep(20_000)
+        }
+        hungRuns.append(answer)
+        return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
     }
 
     /// In a schema of named mutants (`PatchSchema`'s wrappers in the
@@ -253,15 +260,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false
         let failing = chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
         if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
-            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
-            try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
-            var answer: ProcessTermination?
-            for _ in 0..<50 where answer == nil {
-                answer = stopWhen?()
-                usleep(20_000)
-            }
-            hungRuns.append(answer)
-            return ProcessResult(termination: answer ?? .timedOut, seconds: 1)
+            return try hang("T.Suite/adds()/Arithmetic.swift:3:6", events: arguments[index + 1], stopWhen: stopWhen)
         }
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // The failure reaches the event stream first: the lab may stop the run there.
