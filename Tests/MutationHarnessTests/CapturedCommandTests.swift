@@ -6,6 +6,7 @@ import CProcessControl
 /// The helper commands whose output the harness reads (git, `swift package
 /// describe`, the syntax-tree dump): both streams in full, the exit status,
 /// and no wait on a process the command leaves behind.
+@Suite(.ownThread)
 struct CapturedCommandTests {
     /// A command that writes a lot to standard error before it writes to
     /// standard output: read one stream to its end before the other and the

@@ -5,6 +5,7 @@ import Testing
 /// The adapter to the compiler's syntax tree, each operator, the markers,
 /// the ignore file and the diff reader. The compiler runs on a small
 /// self-contained file; no package is built.
+@Suite(.ownThread)
 struct ExploreTests {
     static let source = """
         func check(_ a: Int, _ b: Int) -> Bool {

@@ -6,6 +6,7 @@ import Testing
 /// runs it, with a scripted toolchain: what it prints on each stream and
 /// the exit code it returns. No build and no test process is started, so
 /// these run inside a mutate run too and kill mutants in the command layer.
+@Suite(.ownThread)
 struct HarnessCommandTests {
     struct Outcome {
         var code: HarnessExitCode

@@ -7,7 +7,7 @@ import Testing
 /// harness run (`MUTATE_RUNNING`), so mutating this package never starts a
 /// harness within a harness.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
-       .serialized)
+       .serialized, .ownThread)
 struct HarnessEndToEndTests {
     /// One scratch copy for every run in this suite (kept between test runs,
     /// under `.build/test-scratch`), so the fixture is built once, not once

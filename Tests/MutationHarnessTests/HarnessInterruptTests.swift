@@ -8,7 +8,7 @@ import Testing
 /// `HarnessEndToEndTests` (which spends 15 s of its run waiting for a
 /// hanging mutant's time limit) instead of after it.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
-       .serialized)
+       .serialized, .ownThread)
 struct HarnessExploreAndInterruptTests {
     /// Built once, kept between test runs under `.build/test-scratch`, like
     /// `HarnessEndToEndTests.sharedScratch`.

@@ -5,6 +5,7 @@ import Testing
 /// What the harness refuses before it builds anything: scratch folders that
 /// hold the user's files, mutants that touch files the scratch copy does not
 /// hold, names too long to be file names. No toolchain runs here.
+@Suite(.ownThread)
 struct HarnessSafetyTests {
     private func run(_ arguments: [String], in folder: URL) -> (HarnessExitCode, String) {
         let output = OutputBox()

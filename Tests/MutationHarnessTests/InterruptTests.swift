@@ -7,7 +7,7 @@ import Testing
 /// grandchild in a session of its own and hangs. Nothing here spawns a
 /// toolchain, so unlike `HarnessExploreAndInterruptTests` these tests also run
 /// inside a mutate run, where they guard the signal handler and the kill walk.
-@Suite(.serialized)
+@Suite(.serialized, .ownThread)
 struct InterruptTests {
     /// A `swift` that answers the version probe (or, `atProbe`, hangs there)
     /// and otherwise hangs with a grandchild a process-group kill would miss.

@@ -4,6 +4,7 @@ import Testing
 
 /// The lab with a coverage pass, driven by a scripted runner (a test
 /// executable that says what each test reaches) and stand-in LLVM tools.
+@Suite(.ownThread)
 struct LabCoverageTests {
     /// `add` (lines 2-5) is run by `T.Suite/adds()`; `idle` (7-9) by no test;
     /// line 6 is a declaration, outside every function.

@@ -5,6 +5,7 @@ import Testing
 /// The lab's loop (apply, build, test, restore, classify) driven by a
 /// scripted command runner: no toolchain, so these run inside a mutate run
 /// too and kill mutants in the loop itself.
+@Suite(.ownThread)
 struct LabTests {
     /// The lab of these tests builds each mutant on its own (the named
     /// mutants' schema has its tests in `LabCoverageTests`).

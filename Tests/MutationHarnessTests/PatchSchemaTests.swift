@@ -6,6 +6,7 @@ import Testing
 /// with every changed body behind the switch behaves, for each switch
 /// position, like the program with that one patch applied, and with every
 /// switch off like the original.
+@Suite(.ownThread)
 struct PatchSchemaTests {
     static let source = """
         var log: [String] = []

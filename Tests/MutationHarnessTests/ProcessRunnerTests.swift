@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MutationHarness
 
+@Suite(.ownThread)
 struct ProcessRunnerTests {
     /// A command is looked up on `PATH` the way a shell does: a file that is
     /// not executable (a stray `swift` text file early on the path) is

@@ -4,6 +4,7 @@ import Testing
 
 /// `mutate record` on a git repository of the test's own, and `mutate merge`
 /// on shard reports. Neither builds anything.
+@Suite(.ownThread)
 struct RecordTests {
     /// The fixture in a fresh repository, one commit.
     private func repository(in scratch: Scratch) throws -> URL {

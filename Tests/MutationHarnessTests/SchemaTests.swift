@@ -5,6 +5,7 @@ import Testing
 /// The mutant schema against the patches it replaces: one program compiled
 /// with every mutation behind the switch behaves, for each switch position,
 /// exactly like the program with that one mutation applied as a patch.
+@Suite(.ownThread)
 struct SchemaTests {
     static let source = """
         var logged = 0

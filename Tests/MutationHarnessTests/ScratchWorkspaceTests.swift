@@ -196,6 +196,7 @@ extension ScratchWorkspaceTests {
 
 /// The lock on a scratch copy, taken twice in one process (`flock` locks
 /// belong to the open file, so a second open conflicts like another run).
+@Suite(.ownThread)
 struct ScratchLockTests {
     /// A lock file that cannot be opened (here a folder holds its name) is
     /// named in the error, before any locking is tried.
