@@ -266,6 +266,49 @@ struct LabTests {
         }
     }
 
+    /// A mutant the schema's build blamed is kept in the results file and
+    /// left out of the next run's schema from its first attempt: one schema
+    /// build, not two; it runs as a patch with the same verdict.
+    @Test func aSchemaMisfitIsLeftOutOfTheNextRunsFirstAttempt() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let file = "Sources/Tiny/Arithmetic.swift"
+            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let fragile = MutationPoint(file: file, start: 40, end: 41, line: 2, column: 5, mutationOperator: .booleanLiteral,
+                                        original: "x", replacement: "y")
+            let results = scratch.url.appendingPathComponent("results.json")
+            func run() throws -> (LabReport, ScriptedRunner, String) {
+                let runner = ScriptedRunner()
+                let output = OutputBox()
+                let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                    (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
+                     ignored: [])
+                }
+                lab.schemaBuilder = { excluded in
+                    let points = [minus, fragile].filter { !excluded.contains($0.id) }
+                    let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
+                    return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
+                                  files: [file: Self.original + marker], support: ["Sources/Tiny": "// switch\n"], points: points)
+                }
+                lab.incremental = IncrementalRun(file: results, previous: try ResultsFile.load(from: results), verifyCount: 0)
+                return (try lab.run(), runner, output.text)
+            }
+            let (_, _, first) = try run()
+            #expect(first.contains("attempt 2"), "\(first)")
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [fragile.id])
+
+            // A code change every key holds (no coverage map here): both mutants run again.
+            try scratch.write("pkg/\(file)", Self.original + "public let changed = 1\n")
+            let (report, runner, second) = try run()
+            #expect(second.contains("Building the mutant schema (1 mutants in one build, attempt 1)"), "\(second)")
+            #expect(!second.contains("attempt 2"), "the misfit was left out from the start")
+            #expect(runner.calls.filter { $0.command == "build" }.count == 3, "the baseline, the schema, the misfit's patch")
+            #expect(report.mutants.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.killed, .survived])
+            #expect(report.incremental?.ran == 2)
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [fragile.id], "still a misfit: kept")
+        }
+    }
+
     /// A mutant's build and the schema's get ten times the baseline build's
     /// time and never less than ten minutes; the baseline has no limit.
     @Test(arguments: [(0.1, 600.0), (59.0, 600.0), (100.0, 1_000.0)])

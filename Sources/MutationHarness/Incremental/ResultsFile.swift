@@ -31,6 +31,10 @@ struct ResultsFile: Codable, Equatable {
     /// `VerdictKeys.tree` of the counted files' bytes: the mutants found
     /// (`explored`, byte offsets into the files) hold only while it is the same.
     var bytesTree: String? = nil
+    /// Generated mutants whose code did not type-check in a schema (they ran
+    /// as patches), by id: the next run leaves them out of its schema from
+    /// the first attempt. A hint for the build, never a verdict.
+    var schemaMisfits: [String]? = nil
 
     static let formatName = "mutate-incremental-results"
     static let currentVersion = 1

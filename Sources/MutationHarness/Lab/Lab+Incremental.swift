@@ -171,10 +171,13 @@ extension Lab {
         }
         // The file holds the digests the next run computes: with the targets this run found.
         let files = incremental.explored.map { codeDigests($0.targets) } ?? incremental.files
+        // Misfits of mutants that still exist: this run's, and the earlier ones this run did not build.
+        let found = Set(incremental.explored?.points.map(\.id) ?? mutants.map(\.name))
+        let misfits = schemaMisfits.union(incremental.previous?.schemaMisfits ?? []).filter(found.contains).sorted()
         let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: now,
                                tree: VerdictKeys.tree(files), common: incremental.common, baseline: baseline, coverage: coverage,
                                explored: incremental.explored, verdicts: verdicts, files: files, scores: scores.isEmpty ? nil : scores,
-                               bytesTree: incremental.bytesTree)
+                               bytesTree: incremental.bytesTree, schemaMisfits: misfits.isEmpty ? nil : misfits)
         do {
             try file.save(to: incremental.file)
         } catch {

@@ -9,10 +9,13 @@ extension Lab {
     /// a patch) and the build tried again, up to five times. An error on a
     /// line where no mutant sits (a `missing return` at a function's
     /// closing brace) can only be blamed on its file: that file's mutants
-    /// run as patches. Returns the build that succeeded, with the schema in
-    /// `installedSchema`; nil when none does (the copy is put back).
-    func buildSchema(_ build: (Set<String>) -> Schema, title: String, timeout: Double?) throws -> ProcessResult? {
-        var excluded: Set<String> = []
+    /// run as patches. `misfits` are left out from the first attempt (the
+    /// ones an earlier run's schema blamed: `ResultsFile.schemaMisfits`).
+    /// Returns the build that succeeded, with the schema in
+    /// `installedSchema` and what it left out in `schemaMisfits`; nil when
+    /// none does (the copy is put back).
+    func buildSchema(_ build: (Set<String>) -> Schema, title: String, timeout: Double?, misfits: Set<String> = []) throws -> ProcessResult? {
+        var excluded = misfits
         let log = logs.appendingPathComponent("schema.log")
         try? FileManager.default.removeItem(at: log)
         for attempt in 1...5 {
@@ -24,6 +27,7 @@ extension Lab {
             let result = try runBuild(log: log, timeout: timeout)
             if result.termination.succeeded {
                 installedSchema = schema
+                schemaMisfits = excluded
                 return result
             }
             // This attempt's errors only: the log keeps the earlier attempts'.
@@ -41,8 +45,14 @@ extension Lab {
     /// `explore`'s schema, built once the mutants are made; with every
     /// switch off it must then pass the tests that can tell it from the
     /// original (`schemaBaselineIsGreen`), or every mutant runs as a patch.
+    /// Mutants an earlier run's schema blamed start out of it: running one
+    /// as a patch costs its own small build, a schema attempt that fails
+    /// costs a whole one, and either way the verdict is the same.
     func installSchema(_ build: (Set<String>) -> Schema) throws {
-        guard try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit) != nil, let schema = installedSchema else { return }
+        let misfits = Set(incremental?.previous?.schemaMisfits ?? [])
+        guard try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit, misfits: misfits) != nil,
+              let schema = installedSchema
+        else { return }
         // An unchanged package reused its baseline without a build of its own: the schema's is the first.
         if testBinary == nil, coverage != nil { testBinary = TestBinary.find(in: workspace.root) }
         guard try schemaBaselineIsGreen(schema, log: logs.appendingPathComponent("schema.log")) else {

@@ -25,6 +25,9 @@ public final class Lab {
     var schemaFiles: [String: String?] = [:]
     /// The schema written into the copy and built, until it is removed.
     var installedSchema: Schema?
+    /// Mutants left out of the built schema because its build failed on
+    /// their code (or an earlier run's did): they run as patches.
+    var schemaMisfits: Set<String> = []
     /// For the gate: makes the named mutants' schema, leaving out the
     /// mutants named; built with the baseline (nil: none).
     var patchSchemaBuilder: ((_ excluded: Set<String>) -> Schema)?
