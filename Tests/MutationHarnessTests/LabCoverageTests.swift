@@ -77,7 +77,7 @@ struct LabCoverageTests {
 
     private func run(allTests: Bool = false, source: String = Self.source, configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil,
-                     configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
+                     configureLab: (inout LabConfiguration) -> Void = { _ in }, lab setUp: (Lab) -> Void = { _ in }) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
     {
         try withScratch { scratch in
@@ -100,6 +100,7 @@ struct LabCoverageTests {
             let llvm = try tools(in: scratch, copy: configuration.scratchPath)
             lab.findLLVM = { _ in llvm }
             lab.coverageWorkers = 1
+            setUp(lab)
             let report = try lab.run()
             let logs = configuration.outputPath.appendingPathComponent("logs")
             // Whatever ran, the copy is the package again.
@@ -120,7 +121,9 @@ struct LabCoverageTests {
         #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 the whole suite"), "\(output)")
         #expect(Set(runner.binaryRuns.prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
                 "the pass runs each test alone: \(runner.binaryRuns)")
-        #expect(runner.binaryRuns.dropFirst(3) == [["T.Suite/adds()"]], "then the one mutant with tests runs only its test")
+        #expect(runner.binaryRuns.dropFirst(3).first == ["T.Suite/adds()"], "then the one mutant with tests runs only its test")
+        #expect(runner.binaryRuns.dropFirst(4).map(Set.init) == [Set(["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"])],
+                "the one the map cannot place runs every test, by the test executable too: \(runner.binaryRuns)")
 
         #expect(byName["subtracts"]?.status == .killed)
         #expect(byName["subtracts"]?.coveredBy == ["T.Suite/adds()"])
@@ -136,10 +139,34 @@ struct LabCoverageTests {
         #expect(byName["zero-one"]?.coveredBy == nil)
         let zeroLog = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
         #expect(zeroLog.contains("the whole suite runs for this mutant: Sources/Tiny/Arithmetic.swift:6 is outside every function"), "\(zeroLog)")
-        #expect(runner.calls.filter { $0.command == "test" }.count == 2, "swift test ran for the baseline and for zero-one only")
+        #expect(runner.calls.filter { $0.command == "test" }.count == 1, "swift test ran for the baseline only")
 
         #expect(report.coverageSeconds != nil)
         #expect(report.score.map { Int($0.rounded()) } == 33, "noCoverage and survived both count as missed: 1 of 3")
+    }
+
+    /// In explore, a mutant the map cannot place runs the tests of the
+    /// targets that link its module, then only the other tests that ran
+    /// code of that module (here in a process they started): a test that
+    /// does neither cannot run the mutated code.
+    @Test func aMutantTheMapCannotPlaceRunsItsTargetsTestsThenOnlyTheOthersThatRanItsModule() throws {
+        func explore(_ configure: @escaping (ScriptedRunner) -> Void) throws -> (LabReport, [[String]], String) {
+            let (report, runner, _, logs) = try run(configure: configure, lab: { lab in
+                lab.testTargets = { _ in ["T"] }
+                lab.mutatedModule = { _ in "Sources/Tiny" }
+            })
+            defer { try? FileManager.default.removeItem(at: logs) }
+            return (report, runner.binaryRuns, try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8))
+        }
+        let (report, runs, log) = try explore { $0.reaches["Other.Suite/unrelated()"] = ["add"] }
+        #expect(report.mutants.first { $0.name == "zero-one" }?.status == .survived)
+        #expect(runs.suffix(2).map(Set.init) == [["T.Suite/adds()", "T.Suite/other()"], ["Other.Suite/unrelated()"]], "\(runs)")
+        #expect(log.contains("running the 1 other test(s) that ran code of that module"), "\(log)")
+
+        let (alone, aloneRuns, aloneLog) = try explore { _ in }
+        #expect(alone.mutants.first { $0.name == "zero-one" }?.status == .survived)
+        #expect(aloneRuns.last.map(Set.init) == ["T.Suite/adds()", "T.Suite/other()"], "Other's test ran nothing of Tiny: not run: \(aloneRuns)")
+        #expect(aloneLog.contains("no other test ran code of the mutated module"), "\(aloneLog)")
     }
 
     @Test func allTestsLetsEveryCoveringTestFinish() throws {
@@ -174,7 +201,8 @@ struct LabCoverageTests {
         let (report, runner, _, logs) = try run(limits: (2, 1))
         defer { try? FileManager.default.removeItem(at: logs) }
         #expect(report.testTimeoutSeconds == 1.6)
-        let limit = try #require(runner.binaryLimits.last ?? nil)
+        let subtractsRun = try #require(runner.binaryRuns.indices.dropFirst(3).first { runner.binaryRuns[$0] == ["T.Suite/adds()"] })
+        let limit = try #require(runner.binaryLimits[subtractsRun])
         #expect(abs(limit - 1.1) < 0.001, "the one covering test's run: \(runner.binaryLimits)")
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("mutate: Swift Testing, 1 test(s), time limit 1s"), "\(log)")
@@ -287,7 +315,8 @@ struct LabCoverageTests {
         #expect(byName["subtracts"]?.buildSeconds == 0, "no build of its own")
         #expect(byName["idle-two"]?.status == .noCoverage, "the pass over the schema, read in the original's lines, finds no test for idle")
         #expect(byName["zero-one"]?.status == .survived, "the whole suite, on its own build")
-        #expect(runner.binaryRuns.dropFirst(3) == [["T.Suite/adds()"]], "its test, switched on")
+        #expect(runner.binaryRuns.dropFirst(3).first == ["T.Suite/adds()"], "its test, switched on")
+        #expect(runner.binaryRuns.count == 5, "and every test for zero-one, which the map cannot place: \(runner.binaryRuns)")
         let subtracts = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(subtracts.contains("switched on in the mutant schema (MUTATE_SCHEMA_ID=1)"), "\(subtracts)")
         let zero = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
@@ -319,7 +348,7 @@ struct LabCoverageTests {
         #expect(report.mutants.first { $0.name == "idle-two" }?.status == .noCoverage)
         #expect(output.contains("the suite is not green with the named mutants' schema and every switch off"), "\(output)")
         #expect(runner.buildLimits.count == 5, "the schema, the package alone, then each mutant")
-        #expect(runner.calls.filter { $0.command == "test" }.count == 3, "the baseline twice, and zero-one's whole suite")
+        #expect(runner.calls.filter { $0.command == "test" }.count == 2, "the baseline twice (zero-one's every test runs by the test executable)")
     }
 
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {

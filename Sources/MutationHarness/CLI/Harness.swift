@@ -351,6 +351,10 @@ public struct Harness {
             guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
             return PackageTargets.testTargets(reaching: file, in: targets)
         }
+        lab.mutatedModule = { mutant in
+            guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
+            return PackageTargets.owner(of: file, in: targets)?.path
+        }
         // (A build-only lab runs no mutant, so it never builds the schema.)
         if useSchema {
             // One build for every generated mutant; what does not type-check there runs as a patch.

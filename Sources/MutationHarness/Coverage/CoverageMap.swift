@@ -138,6 +138,20 @@ struct CoverageMap: Codable, Equatable, Sendable {
         return .tests(fastestFirst(tests))
     }
 
+    /// The tests that ran a function of a file under `folder`, themselves
+    /// or in a process they started; nil when one of those functions ran
+    /// only in such a process (it may die before it says who ran it).
+    func tests(reachingFilesUnder folder: String) -> Set<String>? {
+        var tests: Set<String> = []
+        for (file, indices) in byFile where file.hasPrefix(folder + "/") {
+            for index in indices {
+                if functions[index].onlyInExecutable == true { return nil }
+                tests.formUnion(testsByFunction[index] ?? [])
+            }
+        }
+        return tests
+    }
+
     /// `tests` in the order they run: fastest alone first, then by id.
     func fastestFirst(_ tests: some Sequence<String>) -> [String] {
         tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) }

@@ -97,7 +97,7 @@ struct PackageTargets {
     /// through other targets; nil when no target holds the file, or when
     /// every test target does (a choice that saves nothing).
     static func testTargets(reaching file: String, in targets: [Target]) -> [String]? {
-        guard let owner = targets.first(where: { !$0.path.isEmpty && file.hasPrefix($0.path + "/") }) else { return nil }
+        guard let owner = owner(of: file, in: targets) else { return nil }
         let byName = Dictionary(targets.map { ($0.name, $0) }) { first, _ in first }
         func reaches(_ name: String, _ seen: inout Set<String>) -> Bool {
             guard seen.insert(name).inserted, let target = byName[name] else { return false }
@@ -109,6 +109,11 @@ struct PackageTargets {
             return reaches(test.name, &seen)
         }
         return reaching.count < tests.count ? reaching.map(\.name) : nil
+    }
+
+    /// The target whose folder holds `file`.
+    static func owner(of file: String, in targets: [Target]) -> Target? {
+        targets.first { !$0.path.isEmpty && file.hasPrefix($0.path + "/") }
     }
 
     static func describe(_ root: URL) throws -> [Target] {

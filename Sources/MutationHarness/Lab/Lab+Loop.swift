@@ -14,7 +14,9 @@ extension Lab {
             guard schemaNumbers[mutants[index].name] != nil else { return false }
             switch reaches[mutants[index].name] {
             case .tests, .noTest: return true
-            case .unknown, nil: return false
+            // By the test executable too (`suitePlan`), unless there is no map to plan with.
+            case .unknown: return suitePlan(for: mutants[index]) != nil
+            case nil: return false
             }
         } : []
         loopStart = Date()

@@ -113,6 +113,9 @@ extension Lab {
             if let binary = testBinary { return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment) }
         case .unknown(let why):
             appendLine("mutate: the whole suite runs for this mutant: \(why)", to: log)
+            if let binary = testBinary, let plan = suitePlan(for: mutant) {
+                return try runSuitePlan(plan, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+            }
         case nil:
             break
         }
@@ -133,11 +136,56 @@ extension Lab {
                 stalled(Classifier.classify(termination: rest.termination, report: both), restStall, log: log))
     }
 
+    /// For a mutant the coverage map cannot place, when the test executable
+    /// can be started directly: the tests of the test targets that link its
+    /// module first, then the other tests that ran any code of that module
+    /// (themselves or in a process they started). Any other test can run
+    /// none of the mutated code: its target does not link it and it started
+    /// no process that ran it. Nil without a map (`swift test` runs the
+    /// whole suite then).
+    func suitePlan(for mutant: Mutant) -> (first: [String], rest: [String])? {
+        guard let coverage, !report.tests.isEmpty else { return nil }
+        guard let targets = testTargets?(mutant), !targets.isEmpty else { return (coverage.fastestFirst(report.tests), []) }
+        let inTargets = report.tests.filter { test in targets.contains { test.hasPrefix($0 + ".") } }
+        let chosen = Set(inTargets)
+        var rest = report.tests.filter { !chosen.contains($0) }
+        if let folder = mutatedModule?(mutant), let reaching = coverage.tests(reachingFilesUnder: folder) {
+            rest = rest.filter(reaching.contains)
+        }
+        guard !inTargets.isEmpty || !rest.isEmpty else { return nil }
+        return (coverage.fastestFirst(inTargets), coverage.fastestFirst(rest))
+    }
+
+    /// Runs a `suitePlan` by the test executable: its first tests, then,
+    /// unless they killed the mutant, the rest; a survivor has passed both.
+    private func runSuitePlan(_ plan: (first: [String], rest: [String]), of binary: TestBinary, name: String, log: URL,
+                              extraEnvironment: [String: String])
+        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+    {
+        // Runs of many tests at once: each test may be as quiet as in the baseline's whole suite (`stopRule`).
+        func run(_ tests: [String]) throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict) {
+            try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, wholeSuite: true)
+        }
+        guard !plan.first.isEmpty else { return try run(plan.rest) }
+        let first = try run(plan.first)
+        guard first.verdict.status == .survived, !plan.rest.isEmpty else {
+            if first.verdict.status == .survived { appendLine("mutate: no other test ran code of the mutated module", to: log) }
+            return first
+        }
+        appendLine("mutate: the tests of the targets that link its module did not kill it; "
+            + "running the \(plan.rest.count) other test(s) that ran code of that module", to: log)
+        let rest = try run(plan.rest)
+        var both = rest.report
+        both.cases = first.report.cases + rest.report.cases
+        return (first.seconds + rest.seconds, rest.termination, both, rest.verdict)
+    }
+
     /// Runs only `tests` (the ones that reach the mutant), by starting the
     /// test executable directly: the Swift Testing ones in one process that
     /// stops at the first failing test, then, unless they killed it, the
     /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
-    func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+    func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String],
+                   wholeSuite: Bool = false)
         throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
     {
         appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
@@ -159,7 +207,7 @@ extension Lab {
         if !swiftTesting.isEmpty {
             let (run, verdict, read) = try runWatched(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events),
                                                       "Swift Testing", swiftTesting, limit: limit(swiftTesting), watcher: EventStreamWatcher(events),
-                                                      environment: environment, log: log) {
+                                                      environment: environment, log: log, wholeSuite: wholeSuite) {
                 TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
             }
             seconds += run.seconds
@@ -171,7 +219,7 @@ extension Lab {
             let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
             let (run, verdict, read) = try runWatched(binary.xctest(xctest), "XCTest", xctest, limit: limit(xctest),
                                                       watcher: XCTestFailureWatcher(log, from: logged, requested: xctest),
-                                                      environment: environment, log: log) {
+                                                      environment: environment, log: log, wholeSuite: wholeSuite) {
                 let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
                 var read = TestRunReport.read(xunitPath: self.results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
                 read.cases = cases + read.cases
@@ -190,13 +238,13 @@ extension Lab {
     /// watched (`stopRule`) while it goes; its report (`read`) and verdict,
     /// with the test that hung when it stalled.
     private func runWatched(_ arguments: [String], _ library: String, _ tests: [String], limit: Double, watcher: any TestRunWatcher,
-                            environment: [String: String], log: URL, read: () -> TestRunReport)
+                            environment: [String: String], log: URL, wholeSuite: Bool, read: () -> TestRunReport)
         throws -> (ProcessResult, Classifier.Verdict, TestRunReport)
     {
         let stall = Locked<TestProgress.Stall?>(nil)
         appendLine(String(format: "mutate: %@, %d test(s), time limit %.0fs", library, tests.count, limit), to: log)
         let run = try runner.run(arguments, in: workspace.root, environment: environment, log: log, timeout: limit,
-                                 stopWhen: stopRule(watcher, stall: stall))
+                                 stopWhen: stopRule(watcher, stall: stall, wholeSuite: wholeSuite))
         let report = read()
         return (run, stalled(Classifier.classify(termination: run.termination, report: report), stall.value, log: log), report)
     }
@@ -205,7 +253,7 @@ extension Lab {
     /// failing test (unless `--all-tests`), or when it has stalled (tests
     /// running, none started or ended for longer than the slowest of them
     /// may take: `LabConfiguration.stallAllowance`), which is kept in `stall`.
-    /// In a run of the whole suite (`wholeSuite`) each test may also be as
+    /// In a run of the whole suite or a `suitePlan` (`wholeSuite`) each test may also be as
     /// quiet as the baseline's whole suite got while it ran (`suiteQuiet`),
     /// x the multiplier + 10 s; without those figures no stall is called.
     func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>, wholeSuite: Bool = false) -> () -> ProcessTermination? {

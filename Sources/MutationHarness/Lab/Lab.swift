@@ -20,6 +20,11 @@ public final class Lab {
     /// runs against the rest of the suite before it is called a survivor, so
     /// the choice saves time and never changes a verdict to `survived`.
     var testTargets: ((Mutant) -> [String]?)?
+    /// For `mutate explore`: the folder of the target whose code the mutant
+    /// changes (nil: not known). A mutant the coverage map cannot place
+    /// runs, after its targets' tests, only the other tests that ran code
+    /// under it (`suitePlan`).
+    var mutatedModule: ((Mutant) -> String?)?
     /// Mutants that run by switch in the installed schema: name -> number.
     var schemaNumbers: [String: Int] = [:]
     var schemaFiles: [String: String?] = [:]

@@ -43,7 +43,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
     var chosenHang = false
-    /// Whether a run of the whole suite (`swift test`) on `zero = 1` hangs:
+    /// Whether a run of the whole suite (`swift test`, or the test
+    /// executable with every test) on `zero = 1` hangs:
     /// `T.Suite/other()` starts and never ends, and the run lasts until the
     /// lab stops it, or one second (then `.timedOut`). Its stops go to `hungRuns`.
     var suiteHang = false
@@ -261,6 +262,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let failing = chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
         if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             return try hang("T.Suite/adds()/Arithmetic.swift:3:6", events: arguments[index + 1], stopWhen: stopWhen)
+        }
+        if suiteHang, source.contains("zero = 1"), chosen == all, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            return try hang("T.Suite/other()/Arithmetic.swift:9:6", events: arguments[index + 1], stopWhen: stopWhen)
         }
         if failing, let stopWhen, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             // The failure reaches the event stream first: the lab may stop the run there.
