@@ -57,6 +57,27 @@ struct InboxTests {
 }
 
 extension InboxTests {
+    /// The app's threads call `track` at once: every item each adds is
+    /// kept, once. (Without the lock, appends from two threads lose items
+    /// or crash; one producer against a drain catches that only sometimes.)
+    @Test func addsFromManyThreadsAtOnceAreEachKeptOnce() {
+        let inbox = Inbox(capacity: 1_000_000)
+        let threads = 4
+        let each = 20_000
+        let done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            Thread {
+                for _ in 0..<each { _ = inbox.add(.other {}) }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        var taken = 0
+        while case let (work, _) = inbox.take(limit: 100_000), !work.isEmpty { taken += work.count }
+        #expect(taken == threads * each)
+    }
+
     @Test func underAConcurrentDrainEveryEventIsEitherTakenOrCounted() async {
         let inbox = Inbox(capacity: 1_000)
         let total = 50_000

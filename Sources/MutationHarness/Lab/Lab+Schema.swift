@@ -66,16 +66,22 @@ extension Lab {
 
     /// With every switch off, runs the tests that reach a function the
     /// schema rewrote (the coverage map's, as for a mutant): the others run
-    /// the package's own code. Without a map, or for a mutant it cannot
-    /// place, the whole suite runs.
+    /// the package's own code. For a mutant the map cannot place, the tests
+    /// its `suitePlan` runs. Without a map, the whole suite runs.
     func schemaBaselineIsGreen(_ schema: Schema, log: URL) throws -> Bool {
         var chosen: Set<String> = []
         var wholeSuite = coverage == nil || testBinary == nil
+        var planned = false
+        let byName = Dictionary(mutants.map { ($0.name, $0) }) { first, _ in first }
         for name in schema.numbers.keys where !wholeSuite {
             switch reaches[name] {
             case .tests(let tests)?: chosen.formUnion(tests)
             case .noTest?: continue
-            case .unknown?, nil: wholeSuite = true
+            case .unknown?:
+                guard let plan = byName[name].flatMap(suitePlan) else { wholeSuite = true; continue }
+                chosen.formUnion(plan.first + plan.rest)
+                planned = true
+            case nil: wholeSuite = true
             }
         }
         if !wholeSuite, let binary = testBinary, let coverage {
@@ -85,7 +91,7 @@ extension Lab {
             }
             let ordered = coverage.fastestFirst(chosen)
             print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
-            let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:])
+            let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:], wholeSuite: planned)
             return run.verdict.status == .survived
         }
         let (test, tests, _, _) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
