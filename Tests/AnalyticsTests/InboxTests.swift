@@ -64,15 +64,9 @@ extension InboxTests {
         let inbox = Inbox(capacity: 1_000_000)
         let threads = 4
         let each = 20_000
-        let done = DispatchGroup()
-        for _ in 0..<threads {
-            done.enter()
-            Thread {
-                for _ in 0..<each { _ = inbox.add(.other {}) }
-                done.leave()
-            }.start()
+        onThreads(threads) {
+            for _ in 0..<each { _ = inbox.add(.other {}) }
         }
-        done.wait()
         var taken = 0
         while case let (work, _) = inbox.take(limit: 100_000), !work.isEmpty { taken += work.count }
         #expect(taken == threads * each)

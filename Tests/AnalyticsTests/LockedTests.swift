@@ -11,15 +11,9 @@ struct LockedTests {
         let counter = Locked(0)
         let threads = 8
         let updates = 20_000
-        let finished = DispatchGroup()
-        for _ in 0..<threads {
-            finished.enter()
-            Thread {
-                for _ in 0..<updates { counter.withLock { $0 += 1 } }
-                finished.leave()
-            }.start()
+        onThreads(threads) {
+            for _ in 0..<updates { counter.withLock { $0 += 1 } }
         }
-        finished.wait()
         #expect(counter.withLock { $0 } == threads * updates)
     }
 

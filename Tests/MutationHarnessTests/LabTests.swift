@@ -220,37 +220,52 @@ struct LabTests {
         }
     }
 
+    /// `minus` in `add` (its test catches it) and `fragile`, which the
+    /// schema of `fragileSchemaLab` cannot build with.
+    private static let minus = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
+                                             mutationOperator: .arithmetic, original: "+", replacement: "-")
+    private static let fragile = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 40, end: 41, line: 2, column: 5,
+                                               mutationOperator: .booleanLiteral, original: "x", replacement: "y")
+
+    /// A lab whose explore makes `minus` and `fragile` (a harmless patch):
+    /// its schema fails to build while `fragile` is in it. `building` sees
+    /// each attempt before it is made.
+    private func fragileSchemaLab(_ package: URL, runner: ScriptedRunner, output: OutputBox, building: @escaping () -> Void = {}) -> Lab {
+        let (minus, fragile) = (Self.minus, Self.fragile)
+        let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
+             ignored: [])
+        }
+        lab.schemaBuilder = { excluded in
+            building()
+            let points = [minus, fragile].filter { !excluded.contains($0.id) }
+            let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
+            return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
+                          files: [minus.file: Self.original + marker], support: ["Sources/Tiny": "// switch\n"], points: points)
+        }
+        return lab
+    }
+
     /// Generated mutants: one build for the schema (a point that does not
     /// type-check is left out and runs as a patch), each mutant by its
     /// switch, and the copy back to the original at the end.
     @Test func generatedMutantsRunByTheirSchemaSwitchAndTheRestAsPatches() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let file = "Sources/Tiny/Arithmetic.swift"
-            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
-            let fragile = MutationPoint(file: file, start: 40, end: 41, line: 2, column: 5, mutationOperator: .booleanLiteral,
-                                        original: "x", replacement: "y")
+            let file = Self.minus.file
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
-                 ignored: [])
-            }
             var sourcesRead: [String] = []
-            lab.schemaBuilder = { excluded in
+            let lab = fragileSchemaLab(package, runner: runner, output: output) {
                 // Like the real builder, read the file from the scratch copy: every attempt must see the original.
                 let copy = package.appendingPathComponent(".build/mutate/scratch").appendingPathComponent(file)
                 sourcesRead.append((try? String(contentsOf: copy, encoding: .utf8)) ?? "")
-                let points = [minus, fragile].filter { !excluded.contains($0.id) }
-                let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
-                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
-                              files: [file: Self.original + marker], support: ["Sources/Tiny": "// switch\n"], points: points)
             }
             let report = try lab.run()
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
-            #expect(byName[minus.id]?.status == .killed)
-            #expect(byName[minus.id]?.buildSeconds == 0, "no build of its own: the schema's switch")
-            #expect(byName[fragile.id]?.status == .survived)
+            #expect(byName[Self.minus.id]?.status == .killed)
+            #expect(byName[Self.minus.id]?.buildSeconds == 0, "no build of its own: the schema's switch")
+            #expect(byName[Self.fragile.id]?.status == .survived)
             // Baseline; schema attempt 1 fails on the fragile point, attempt 2
             // builds; the schema's own baseline; the switch; then the patch.
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test", "test", "build", "test"])
@@ -272,30 +287,18 @@ struct LabTests {
     @Test func aSchemaMisfitIsLeftOutOfTheNextRunsFirstAttempt() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let file = "Sources/Tiny/Arithmetic.swift"
-            let minus = MutationPoint(file: file, start: 96, end: 97, line: 4, column: 11, mutationOperator: .arithmetic, original: "+", replacement: "-")
-            let fragile = MutationPoint(file: file, start: 40, end: 41, line: 2, column: 5, mutationOperator: .booleanLiteral,
-                                        original: "x", replacement: "y")
+            let file = Self.minus.file
             let results = scratch.url.appendingPathComponent("results.json")
             func run() throws -> (LabReport, ScriptedRunner, String) {
                 let runner = ScriptedRunner()
                 let output = OutputBox()
-                let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                    (run: [try self.mutant(minus.id, "        a + b", "        a - b"), try self.mutant(fragile.id, "        a + b", "        a + b // harmless")],
-                     ignored: [])
-                }
-                lab.schemaBuilder = { excluded in
-                    let points = [minus, fragile].filter { !excluded.contains($0.id) }
-                    let marker = points.contains(fragile) ? "// SCHEMA-BROKEN\n" : "// SCHEMA\n"
-                    return Schema(numbers: Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.id, $0 + 1) }),
-                                  files: [file: Self.original + marker], support: ["Sources/Tiny": "// switch\n"], points: points)
-                }
+                let lab = fragileSchemaLab(package, runner: runner, output: output)
                 lab.incremental = IncrementalRun(file: results, previous: try ResultsFile.load(from: results), verifyCount: 0)
                 return (try lab.run(), runner, output.text)
             }
             let (_, _, first) = try run()
             #expect(first.contains("attempt 2"), "\(first)")
-            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [fragile.id])
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id])
 
             // A code change every key holds (no coverage map here): both mutants run again.
             try scratch.write("pkg/\(file)", Self.original + "public let changed = 1\n")
@@ -305,7 +308,7 @@ struct LabTests {
             #expect(runner.calls.filter { $0.command == "build" }.count == 3, "the baseline, the schema, the misfit's patch")
             #expect(report.mutants.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.killed, .survived])
             #expect(report.incremental?.ran == 2)
-            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [fragile.id], "still a misfit: kept")
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id], "still a misfit: kept")
         }
     }
 
