@@ -118,7 +118,7 @@ struct LabCoverageTests {
         let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
 
         #expect(output.contains("Measuring which tests reach which code (3 tests, each on its own)"), "\(output)")
-        #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 the whole suite"), "\(output)")
+        #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 that the map cannot place"), "\(output)")
         #expect(Set(runner.binaryRuns.prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
                 "the pass runs each test alone: \(runner.binaryRuns)")
         #expect(runner.binaryRuns.dropFirst(3).first == ["T.Suite/adds()"], "then the one mutant with tests runs only its test")
@@ -138,11 +138,23 @@ struct LabCoverageTests {
         #expect(byName["zero-one"]?.status == .survived, "the whole suite ran for it, and passed")
         #expect(byName["zero-one"]?.coveredBy == nil)
         let zeroLog = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
-        #expect(zeroLog.contains("the whole suite runs for this mutant: Sources/Tiny/Arithmetic.swift:6 is outside every function"), "\(zeroLog)")
+        #expect(zeroLog.contains("the coverage map cannot place this mutant (Sources/Tiny/Arithmetic.swift:6 is outside every function")
+                && zeroLog.contains("): every test that could run its module runs"), "\(zeroLog)")
         #expect(runner.calls.filter { $0.command == "test" }.count == 1, "swift test ran for the baseline only")
 
         #expect(report.coverageSeconds != nil)
         #expect(report.score.map { Int($0.rounded()) } == 33, "noCoverage and survived both count as missed: 1 of 3")
+    }
+
+    /// A test that started a program killed before it wrote its profile
+    /// (an empty profile) is said, and measured all the same: what it ran
+    /// itself is in its own profile.
+    @Test func aProfileLeftEmptyByAKilledProgramIsCountedAsCutShort() throws {
+        let (report, _, output, logs) = try run { $0.killsItsChild = ["T.Suite/other()"] }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 test(s) started a program that died before it wrote its profile"), "\(output)")
+        #expect(report.coverageSeconds != nil, "the pass finished")
+        #expect(report.mutants.first { $0.name == "subtracts" }?.killedBy == ["T.Suite/adds()"])
     }
 
     /// In explore, a mutant the map cannot place runs the tests of the

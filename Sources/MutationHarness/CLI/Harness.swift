@@ -347,14 +347,12 @@ public struct Harness {
         lab.incremental = incremental
         // The tests that can reach a mutant's code run first; the whole
         // suite only if they do not kill it.
-        lab.testTargets = { mutant in
+        let placed = { (mutant: Mutant) -> (file: String, targets: [PackageTargets.Target])? in
             guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
-            return PackageTargets.testTargets(reaching: file, in: targets)
+            return (file, targets)
         }
-        lab.mutatedModule = { mutant in
-            guard let targets = found.value?.targets, let file = mutant.diff.files.first?.path else { return nil }
-            return PackageTargets.owner(of: file, in: targets)?.path
-        }
+        lab.testTargets = { placed($0).flatMap { PackageTargets.testTargets(reaching: $0.file, in: $0.targets) } }
+        lab.mutatedModule = { placed($0).flatMap { PackageTargets.owner(of: $0.file, in: $0.targets)?.path } }
         // (A build-only lab runs no mutant, so it never builds the schema.)
         if useSchema {
             // One build for every generated mutant; what does not type-check there runs as a patch.

@@ -23,8 +23,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var count: Int
         /// Only in an executable a test may start, not in the test
         /// executable: such a program may die by a signal (the fault child
-        /// is killed on purpose) and then writes no profile, so who ran it
-        /// cannot be known.
+        /// is killed on purpose) and then writes no profile. The tests that
+        /// left a profile cut short (`cutShort`) may have run it.
         var onlyInExecutable: Bool? = nil
     }
 
@@ -45,17 +45,26 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let seconds: [String: Double]
     /// Lines, by file, that ran in the whole suite's run but in no test on its own.
     let suiteOnly: [String: Set<Int>]
+    /// The tests that started a program which died before it wrote its
+    /// profile (the runtime creates the file empty when the program starts
+    /// and fills it at exit): they may have run any function that is only
+    /// in an executable. Nil in a map that did not record them (an older
+    /// results file): then who ran such a function cannot be known.
+    let cutShort: Set<String>?
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, cutShort }
 
-    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:]) {
+    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:],
+         cutShort: Set<String>? = nil)
+    {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
         self.suiteOnly = suiteOnly
+        self.cutShort = cutShort
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -69,7 +78,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try self.init(functions: container.decode([Function].self, forKey: .functions),
                       reached: container.decode([String: [Int]].self, forKey: .reached),
                       seconds: container.decode([String: Double].self, forKey: .seconds),
-                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:])
+                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:],
+                      cutShort: container.decodeIfPresent(Set<String>.self, forKey: .cutShort))
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -78,10 +88,12 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(suiteOnly, forKey: .suiteOnly)
+        try container.encodeIfPresent(cutShort?.sorted(), forKey: .cutShort)
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
+            && lhs.cutShort == rhs.cutShort
     }
 
     /// The map read in other lines: `original(file, line)` for every line
@@ -94,7 +106,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             return function
         }
         let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
-        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines)
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, cutShort: cutShort)
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
@@ -130,7 +142,10 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var tests: Set<String> = []
         for index in holding {
             if functions[index].onlyInExecutable == true {
-                return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
+                guard let cutShort else {
+                    return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
+                }
+                tests.formUnion(cutShort)
             }
             tests.formUnion(testsByFunction[index] ?? [])
         }
@@ -139,13 +154,17 @@ struct CoverageMap: Codable, Equatable, Sendable {
     }
 
     /// The tests that ran a function of a file under `folder`, themselves
-    /// or in a process they started; nil when one of those functions ran
-    /// only in such a process (it may die before it says who ran it).
+    /// or in a process they started (with those that left a profile cut
+    /// short, where a function there is only in an executable); nil when
+    /// the map did not record those.
     func tests(reachingFilesUnder folder: String) -> Set<String>? {
         var tests: Set<String> = []
         for (file, indices) in byFile where file.hasPrefix(folder + "/") {
             for index in indices {
-                if functions[index].onlyInExecutable == true { return nil }
+                if functions[index].onlyInExecutable == true {
+                    guard let cutShort else { return nil }
+                    tests.formUnion(cutShort)
+                }
                 tests.formUnion(testsByFunction[index] ?? [])
             }
         }

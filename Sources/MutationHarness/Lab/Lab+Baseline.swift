@@ -143,6 +143,6 @@ extension Lab {
             }
         }
         print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
-            + "\(counts.unknown) the whole suite (the map cannot tell who reaches them; each one's log says why)")
+            + "\(counts.unknown) that the map cannot place (each runs every test that could run its module; its log says why)")
     }
 }

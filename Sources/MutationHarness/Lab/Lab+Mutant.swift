@@ -3,6 +3,10 @@ import Foundation
 /// One mutant: apply, build, test (the covering tests or the suite),
 /// restore, classify.
 extension Lab {
+    /// What one run of a mutant's tests gives: its seconds, how the test
+    /// process ended, the tests it reported and the verdict.
+    typealias TestsRun = (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+
     /// A mutant run as a patch (every named one, and a generated one outside
     /// the schema): applied to the copy, built, tested, and the copy restored
     /// byte for byte whatever happens.
@@ -92,7 +96,7 @@ extension Lab {
     /// rest of the suite. A survivor has passed the whole suite: the two runs
     /// are judged together. Returns the seconds of both runs.
     func testMutant(_ mutant: Mutant, log: URL, extraEnvironment: [String: String] = [:])
-        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+        throws -> TestsRun
     {
         // The test that killed it last time (`--incremental`) runs first, on its own: a failure there is a kill now.
         if let killer = incremental?.previous?.verdicts[mutant.name].flatMap({ $0.result.status == .killed ? $0.result.killedBy.first : nil }),
@@ -112,10 +116,11 @@ extension Lab {
         case .tests(let tests):
             if let binary = testBinary { return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment) }
         case .unknown(let why):
-            appendLine("mutate: the whole suite runs for this mutant: \(why)", to: log)
             if let binary = testBinary, let plan = suitePlan(for: mutant) {
+                appendLine("mutate: the coverage map cannot place this mutant (\(why)): every test that could run its module runs", to: log)
                 return try runSuitePlan(plan, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
             }
+            appendLine("mutate: the whole suite runs for this mutant: \(why)", to: log)
         case nil:
             break
         }
@@ -160,10 +165,10 @@ extension Lab {
     /// unless they killed the mutant, the rest; a survivor has passed both.
     private func runSuitePlan(_ plan: (first: [String], rest: [String]), of binary: TestBinary, name: String, log: URL,
                               extraEnvironment: [String: String])
-        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+        throws -> TestsRun
     {
         // Runs of many tests at once: each test may be as quiet as in the baseline's whole suite (`stopRule`).
-        func run(_ tests: [String]) throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict) {
+        func run(_ tests: [String]) throws -> TestsRun {
             try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, wholeSuite: true)
         }
         guard !plan.first.isEmpty else { return try run(plan.rest) }
@@ -186,7 +191,7 @@ extension Lab {
     /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
     func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String],
                    wholeSuite: Bool = false)
-        throws -> (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
+        throws -> TestsRun
     {
         appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
         // Each run's limit is the suite's formula applied to its tests' time

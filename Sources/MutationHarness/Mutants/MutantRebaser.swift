@@ -4,12 +4,17 @@ import Foundation
 /// source (`PatchRebaser`), and its file rewritten with its headers kept
 /// and a `Rebased:` line added.
 enum MutantRebaser {
-    /// What `PatchRebaser` makes of `mutant` in the package at `root`.
-    static func rebase(_ mutant: Mutant, root: URL) -> PatchRebaser.Outcome {
+    /// What `PatchRebaser` makes of `mutant` in the package at `root`. The
+    /// preimages its `index` lines name are read from the git repository
+    /// that holds `root` by default (`GitBlob`).
+    static func rebase(_ mutant: Mutant, root: URL,
+                       preimage: ((String) -> String?)? = nil) -> PatchRebaser.Outcome
+    {
         let read = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
         if case .success = mutant.diff.changes(reading: read) { return .applies }
         let kinds = Set(mutant.diff.files.map { ($0.path as NSString).pathExtension })
-        return PatchRebaser.rebase(mutant.diff, reading: read, files: files(in: root, withExtensions: kinds))
+        return PatchRebaser.rebase(mutant.diff, reading: read, files: files(in: root, withExtensions: kinds),
+                                   preimage: preimage ?? { GitBlob.text(of: $0, near: root) })
     }
 
     /// The package's files (relative paths, sorted) a hunk may have moved

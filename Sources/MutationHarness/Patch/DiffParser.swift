@@ -13,8 +13,12 @@ enum DiffParser {
         var index = 0
         func fail(_ reason: String) -> DiffParseError { DiffParseError(line: index + firstLineNumber, reason: reason) }
 
+        // The blob ids of the `index` line before the file's `---` line.
+        var blobs: BlobIDs?
         while index < lines.count {
             let line = lines[index]
+            if line.hasPrefix("diff --git ") { blobs = nil }
+            if line.hasPrefix("index ") { blobs = blobIDs(line) }
             if line.hasPrefix("diff --git ") || line.hasPrefix("index ") || line.hasPrefix("new file mode")
                 || line.hasPrefix("deleted file mode") || line.hasPrefix("similarity index") || line.hasPrefix("old mode")
                 || line.hasPrefix("new mode") || line.isEmpty
@@ -29,7 +33,8 @@ enum DiffParser {
                 let new = try path(of: lines[index].dropFirst(4), prefix: "b/", at: index + firstLineNumber)
                 index += 1
                 guard old != nil || new != nil else { throw fail("both sides are /dev/null") }
-                var patch = FilePatch(oldPath: old, newPath: new, hunks: [])
+                var patch = FilePatch(oldPath: old, newPath: new, hunks: [], blobs: blobs)
+                blobs = nil
                 while index < lines.count, lines[index].hasPrefix("@@") {
                     patch.hunks.append(try parseHunk(lines, &index, firstLineNumber: firstLineNumber))
                 }
@@ -44,6 +49,14 @@ enum DiffParser {
         }
         guard !files.isEmpty else { throw DiffParseError(line: firstLineNumber, reason: "no diff found (expected '--- a/...' and '+++ b/...')") }
         return UnifiedDiff(files: files)
+    }
+
+    /// `index 5562565..7728557 100644` -> the two ids; nil for anything else.
+    private static func blobIDs(_ line: String) -> BlobIDs? {
+        let words = line.split(separator: " ")
+        let ids = words.count >= 2 ? words[1].split(separator: ".", omittingEmptySubsequences: true) : []
+        guard ids.count == 2, words[1].contains(".."), ids.allSatisfy({ GitBlob.isID(String($0)) }) else { return nil }
+        return BlobIDs(old: String(ids[0]), new: String(ids[1]))
     }
 
     private static func path(of raw: Substring, prefix: String, at line: Int) throws(DiffParseError) -> String? {

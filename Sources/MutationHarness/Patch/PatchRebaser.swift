@@ -1,7 +1,12 @@
 /// Carries a stale patch onto today's source when the lines it changes are
 /// still there, only moved, re-indented or given new neighbours.
 ///
-/// Each hunk's changed lines (its removed lines with the context between
+/// When the patch names the blob it was recorded against (its `index`
+/// line) and the repository still has it, a hunk is first placed by that
+/// preimage, as a three-way merge would: today's file is lined up with the
+/// preimage, and the hunk lands where its changed lines (for an insertion,
+/// the lines around it) are kept unchanged and together. Otherwise, or when
+/// today's file changed those lines, each hunk's changed lines (its removed lines with the context between
 /// them; for a pure insertion, the two lines around it) are looked for by
 /// their text with indentation ignored. A hunk moves only when they occur
 /// exactly once: in its own file, or (when they are gone from it) in one
@@ -33,8 +38,11 @@ enum PatchRebaser {
 
     /// Rebases `diff` onto the package `read` gives (a path relative to the
     /// package, nil for no such file); `files` lists the package's files a
-    /// hunk may have moved to.
-    static func rebase(_ diff: UnifiedDiff, reading read: (String) -> String?, files: [String]) -> Outcome {
+    /// hunk may have moved to; `preimage` gives the text of a blob id of a
+    /// patch's `index` line (nil when unknown).
+    static func rebase(_ diff: UnifiedDiff, reading read: (String) -> String?, files: [String],
+                       preimage: (String) -> String? = { _ in nil }) -> Outcome
+    {
         if case .success = diff.changes(reading: read) { return .applies }
         var rebased: [FilePatch] = []
         var moves: [String] = []
@@ -46,7 +54,7 @@ enum PatchRebaser {
                 rebased.append(file)
                 continue
             }
-            switch carry(file, reading: read, files: files) {
+            switch carry(file, reading: read, files: files, preimage: file.blobs.flatMap { preimage($0.old) }) {
             case .success(let carried):
                 rebased += carried.patches
                 moves += carried.moves
@@ -54,10 +62,16 @@ enum PatchRebaser {
                 return .refused(refusal)
             }
         }
-        let result = UnifiedDiff(files: rebased)
+        var result = UnifiedDiff(files: rebased)
         // The guard of "never wrong": it applies, and makes the original's change.
-        guard case .success = result.changes(reading: read), sameChange(diff, result) else {
+        guard case .success(let changed) = result.changes(reading: read), sameChange(diff, result) else {
             return .refused(Refusal(reason: "the carried patch does not make the same change (a defect of rebase: please report it)"))
+        }
+        // Each file names the blobs it now goes between, so the next rebase can start from them.
+        for index in result.files.indices {
+            let path = result.files[index].path
+            guard let before = read(path), let after = changed.first(where: { $0.path == path })?.content else { continue }
+            result.files[index].blobs = BlobIDs(old: GitBlob.id(of: before), new: GitBlob.id(of: after))
         }
         return .rebased(result, moves: moves)
     }
@@ -91,18 +105,26 @@ enum PatchRebaser {
         var how: String
     }
 
-    private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String])
+    private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String], preimage: String?)
         -> Result<(patches: [FilePatch], moves: [String]), Refusal>
     {
         var located: [Located] = []
+        let today = read(file.path).map { TextFile($0).lines } ?? []
+        let lineUp = preimage.map { PreimageLineUp(preimage: TextFile($0).lines, today: today) }
         for hunk in file.hunks {
             if hunk.oldHasNoFinalNewline || hunk.newHasNoFinalNewline {
                 return .failure(Refusal(reason: "\(file.path): hunk '\(hunk.header)' touches the end of a file without a final newline; it is not carried"))
             }
             let core = Core(hunk)
+            if let lineUp, let position = lineUp.place(of: hunk, leading: core.leadingCount, changed: core.oldLines.count),
+               let place = core.rebuilt(at: position, in: today)
+            {
+                located.append(Located(path: file.path, position: position, hunk: place, original: hunk.header, how: "by its preimage (three-way)"))
+                continue
+            }
             // The file the hunk lands in, read once.
             var path = file.path
-            var lines = read(path).map { TextFile($0).lines } ?? []
+            var lines = today
             var found = core.places(in: lines)
             var how = core.isInsertion ? "by the lines around it" : "by its lines"
             if found.isEmpty {
@@ -126,6 +148,19 @@ enum PatchRebaser {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
                                             candidates: nearest(core, in: file.path, files: files, reading: read)))
                 }
+            }
+            if let lineUp, path == file.path, !core.isInsertion, !found.isEmpty,
+               let own = lineUp.coreLines(of: hunk, leading: core.leadingCount, changed: core.oldLines.count)
+            {
+                // By the preimage, lines that were already there as other lines are another place.
+                let others = found.filter { lineUp.holdsOtherLines($0..<($0 + core.oldLines.count), besides: own) }
+                found.removeAll(where: others.contains)
+                if found.isEmpty {
+                    return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes were changed since it was recorded; "
+                                                + "the same text elsewhere in the file was already there as other lines (\(core.summary))",
+                                            candidates: others.prefix(5).map { "\(path):\($0 + 1)" }))
+                }
+                if !others.isEmpty { how += ", the preimage ruling out \(others.count) other place(s)" }
             }
             if found.count > 1 {
                 // The hunk's own context may tell them apart.
@@ -210,6 +245,9 @@ private struct Core {
     }
 
     var anchorLines: [String] { anchor.lines }
+
+    /// How many context lines come before the first changed line.
+    var leadingCount: Int { leading.count }
 
     var isInsertion: Bool { oldLines.isEmpty }
 

@@ -12,9 +12,18 @@ struct FilePatch: Equatable, Sendable {
     /// Path after the change; nil for a deleted file.
     var newPath: String?
     var hunks: [Hunk]
+    /// The blobs its `index` line names: the file before and after, as git
+    /// stored them (`GitBlob`); nil when the diff has no `index` line.
+    var blobs: BlobIDs? = nil
 
     /// The path this patch is about (the new path, or the old for a deletion).
     var path: String { newPath ?? oldPath ?? "" }
+}
+
+/// `index OLD..NEW`: the git blob ids of a file before and after a patch.
+struct BlobIDs: Equatable, Sendable {
+    var old: String
+    var new: String
 }
 
 /// One `@@ -a,b +c,d @@` block.
@@ -91,13 +100,14 @@ struct Hunk: Equatable, Sendable {
 }
 
 extension UnifiedDiff {
-    /// The diff as `git diff` prints it, without `index` lines (a rewritten
-    /// diff has no blob ids to name).
+    /// The diff as `git diff` prints it, with an `index` line for each file
+    /// whose blobs are known.
     var text: String {
         var out = ""
         for file in files {
             let old = file.oldPath ?? file.path, new = file.newPath ?? file.path
             out += "diff --git a/\(old) b/\(new)\n"
+            if let blobs = file.blobs { out += "index \(blobs.old)..\(blobs.new)\n" }
             out += "--- \(file.oldPath.map { "a/" + $0 } ?? "/dev/null")\n+++ \(file.newPath.map { "b/" + $0 } ?? "/dev/null")\n"
             for hunk in file.hunks {
                 out += hunk.header + "\n"

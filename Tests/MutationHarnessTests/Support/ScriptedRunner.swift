@@ -39,6 +39,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
     var writesSuiteProfile = true
+    /// The tests that, started directly, start a program that is killed
+    /// before it writes its profile: they leave one more profile, empty.
+    var killsItsChild: Set<String> = []
     /// Whether `T.Suite/adds()`, started directly on `a - b`, hangs instead
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
@@ -239,9 +242,11 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         return source[start..<(end ?? source.endIndex)].contains("a - b")
     }
 
-    /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
+    /// A profile (in `llvm-profdata merge -text` form) that shows `functions`
+    /// as run; never empty, as a real one is not (an empty profile is a
+    /// program killed before it wrote it).
     private func writeProfile(_ functions: [String], to profile: String) throws {
-        let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
+        let text = ":fe\n" + functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
         try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
     }
 
@@ -256,6 +261,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         watched.append(stopWhen != nil)
         if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
+            if chosen.contains(where: killsItsChild.contains) {
+                try Data().write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "2")))
+            }
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `rebase` from the preimage a patch names (its `index` line): the hunk
+/// goes where today's file kept the lines it changes, as a three-way merge
+/// puts it, and the preimage rules out places the text alone would take.
+struct ThreeWayRebaseTests {
+    /// Two functions alike: `b`'s `run(1)` is the mutant's.
+    static let preimage = """
+        func a() {
+            if x {
+                run(1)
+            }
+        }
+        func b() {
+            if x {
+                run(1)
+            }
+        }
+
+        """
+
+    /// `b` runs 2: its `index` line names the preimage's blob.
+    static let patch = """
+        diff --git a/Sources/P/Run.swift b/Sources/P/Run.swift
+        index \(GitBlob.id(of: preimage))..\(GitBlob.id(of: preimage.replacingOccurrences(of: "b() {\n    if x {\n        run(1)", with: "b() {\n    if x {\n        run(2)")))
+        --- a/Sources/P/Run.swift
+        +++ b/Sources/P/Run.swift
+        @@ -5,6 +5,6 @@
+         }
+         func b() {
+             if x {
+        -        run(1)
+        +        run(2)
+             }
+         }
+
+        """
+
+    private func rebase(_ today: String, preimage: String? = preimage) throws -> PatchRebaser.Outcome {
+        let diff = try DiffParser.parse(Self.patch)
+        return PatchRebaser.rebase(diff, reading: { $0 == "Sources/P/Run.swift" ? today : nil }, files: ["Sources/P/Run.swift"],
+                                   preimage: { id in id == GitBlob.id(of: Self.preimage) ? preimage : nil })
+    }
+
+    @Test func theIndexLineNamesTheBlobsAndIsWrittenBack() throws {
+        let diff = try DiffParser.parse(Self.patch)
+        #expect(diff.files[0].blobs?.old == GitBlob.id(of: Self.preimage))
+        #expect(diff.text.contains("index \(GitBlob.id(of: Self.preimage))..") == true)
+        #expect(try DiffParser.parse("index zz..yy 100644\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n").files[0].blobs == nil,
+                "an index line that names no blob is not taken for one")
+    }
+
+    /// The renamed function leaves the hunk's context no line that tells
+    /// the two `run(1)` apart: by its text alone the place is ambiguous.
+    @Test func aHunkTheTextCannotPlaceIsPlacedByItsPreimage() throws {
+        let today = Self.preimage.replacingOccurrences(of: "func b() {", with: "func bee() {")
+        #expect(throws: Never.self) { try rebase(today, preimage: nil) }
+        guard case .refused(let refusal) = try rebase(today, preimage: nil) else {
+            Issue.record("without the preimage, two places alike are not guessed between")
+            return
+        }
+        #expect(refusal.reason.contains("occur 2 times"), "\(refusal)")
+
+        guard case .rebased(let diff, let moves) = try rebase(today) else {
+            Issue.record("the preimage says which of the two it is")
+            return
+        }
+        #expect(moves.count == 1 && moves[0].contains("by its preimage (three-way)"), "\(moves)")
+        guard case .success(let changes) = diff.changes(reading: { _ in today }) else {
+            Issue.record("the rebased patch does not apply")
+            return
+        }
+        #expect(changes[0].content == today.replacingOccurrences(of: "bee() {\n    if x {\n        run(1)", with: "bee() {\n    if x {\n        run(2)"),
+                "b's call, not a's")
+        #expect(diff.files[0].blobs == BlobIDs(old: GitBlob.id(of: today), new: GitBlob.id(of: changes[0].content ?? "")),
+                "the new patch names the blobs it goes between")
+    }
+
+    /// `b`'s call became `run(10)`: only `a`'s `run(1)` has the text, and
+    /// the preimage shows it was `a`'s all along. Without the preimage the
+    /// text would take it.
+    @Test func linesChangedSinceAreNotCarriedToOtherLinesWithTheirText() throws {
+        let today = Self.preimage.replacingOccurrences(of: "b() {\n    if x {\n        run(1)", with: "b() {\n    if x {\n        run(10)")
+        guard case .refused(let refusal) = try rebase(today) else {
+            Issue.record("a's call is not the mutant's")
+            return
+        }
+        #expect(refusal.reason.contains("were changed since it was recorded"), "\(refusal)")
+        #expect(refusal.candidates == ["Sources/P/Run.swift:3"])
+        // A change right beside the mutant's lines is a conflict, as in a merge.
+        let beside = Self.preimage.replacingOccurrences(of: "b() {\n    if x {", with: "b() {\n    if y {")
+        if case .rebased(_, let moves) = try rebase(beside) {
+            #expect(!moves.joined().contains("three-way"), "a neighbour changed: not placed by the preimage (\(moves))")
+        }
+    }
+
+    /// The real repository: the blob is read with `git cat-file`, and the
+    /// ids `GitBlob` gives are git's own.
+    @Test func thePreimageIsReadFromTheRepositoryThatHoldsThePackage() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Sources/P/Run.swift", Self.preimage)
+            let root = scratch.url.appendingPathComponent("pkg")
+            func git(_ arguments: String...) throws -> String {
+                let result = try CapturedCommand.run(["git", "-C", root.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
+                #expect(result.status == 0, "git \(arguments): \(result.errorText)")
+                return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            _ = try git("init", "-q")
+            _ = try git("add", ".")
+            _ = try git("commit", "-q", "-m", "preimage")
+            #expect(try git("hash-object", "Sources/P/Run.swift").hasPrefix(GitBlob.id(of: Self.preimage)))
+            try scratch.write("pkg/Sources/P/Run.swift", Self.preimage.replacingOccurrences(of: "func b() {", with: "func bee() {"))
+            let mutant = try MutantFileParser.parse("Mutant: runs-two\nDescription: b runs 2\n\n" + Self.patch, file: "runs-two.patch")
+            guard case .rebased(_, let moves) = MutantRebaser.rebase(mutant, root: root) else {
+                Issue.record("the blob is in the repository")
+                return
+            }
+            #expect(moves.joined().contains("three-way"), "\(moves)")
+            #expect(GitBlob.text(of: "--help", near: root) == nil && GitBlob.text(of: "0000000", near: root) == nil,
+                    "an option or the null id is never handed to git")
+        }
+    }
+}
