@@ -107,10 +107,13 @@ enum HelpText {
 
         Carries stale mutants (all, or the NAMEd ones) onto today's source and
         rewrites their files: headers kept, a `Rebased:` line added. A hunk
-        moves only where the lines it changes occur exactly once, indentation
-        aside (in its file, or in one other file of the same top folder); its added
-        lines take the new indentation. Anything less certain is left stale,
-        with the reason and the nearest candidates. The gate never rebases.
+        is placed by the preimage its `index` line names when the repository
+        has that blob (where today's file kept its lines and their neighbours,
+        as a three-way merge places it); else it moves only where the lines it
+        changes occur exactly once, indentation aside (in its file, or in one
+        other file of the same top folder), and its added lines take the new
+        indentation. Anything less certain is left stale, with the reason and
+        the nearest candidates. The gate never rebases.
         Exit 0 when nothing is left stale, 4 when one is, 2 on bad input.
 
         OPTIONS:
