@@ -23,8 +23,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var count: Int
         /// Only in an executable a test may start, not in the test
         /// executable: such a program may die by a signal (the fault child
-        /// is killed on purpose) and then writes no profile. The tests that
-        /// left a profile cut short (`cutShort`) may have run it.
+        /// is killed on purpose), and only a profile written as it runs
+        /// (`continuous`) still says what it ran.
         var onlyInExecutable: Bool? = nil
     }
 
@@ -45,26 +45,26 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let seconds: [String: Double]
     /// Lines, by file, that ran in the whole suite's run but in no test on its own.
     let suiteOnly: [String: Set<Int>]
-    /// The tests that started a program which died before it wrote its
-    /// profile (the runtime creates the file empty when the program starts
-    /// and fills it at exit): they may have run any function that is only
-    /// in an executable. Nil in a map that did not record them (an older
-    /// results file): then who ran such a function cannot be known.
-    let cutShort: Set<String>?
+    /// Whether the profiles were written as the programs ran (LLVM's
+    /// continuous mode, `%c`): a program killed by a signal still left
+    /// what it ran, so code only in an executable is placed like any other.
+    /// Without it (a map of an older results file), a program killed before
+    /// its exit wrote nothing, and who ran such code cannot be known.
+    let continuous: Bool
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, cutShort }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, continuous }
 
     init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:],
-         cutShort: Set<String>? = nil)
+         continuous: Bool = false)
     {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
         self.suiteOnly = suiteOnly
-        self.cutShort = cutShort
+        self.continuous = continuous
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -79,7 +79,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
                       reached: container.decode([String: [Int]].self, forKey: .reached),
                       seconds: container.decode([String: Double].self, forKey: .seconds),
                       suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:],
-                      cutShort: container.decodeIfPresent(Set<String>.self, forKey: .cutShort))
+                      continuous: container.decodeIfPresent(Bool.self, forKey: .continuous) ?? false)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -88,12 +88,12 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(suiteOnly, forKey: .suiteOnly)
-        try container.encodeIfPresent(cutShort?.sorted(), forKey: .cutShort)
+        try container.encode(continuous, forKey: .continuous)
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
-            && lhs.cutShort == rhs.cutShort
+            && lhs.continuous == rhs.continuous
     }
 
     /// The map read in other lines: `original(file, line)` for every line
@@ -106,7 +106,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             return function
         }
         let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
-        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, cutShort: cutShort)
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, continuous: continuous)
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
@@ -141,11 +141,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         guard !holding.isEmpty else { return .unknown("the mutant changes no line") }
         var tests: Set<String> = []
         for index in holding {
-            if functions[index].onlyInExecutable == true {
-                guard let cutShort else {
-                    return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
-                }
-                tests.formUnion(cutShort)
+            if functions[index].onlyInExecutable == true, !continuous {
+                return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
             }
             tests.formUnion(testsByFunction[index] ?? [])
         }
@@ -154,17 +151,14 @@ struct CoverageMap: Codable, Equatable, Sendable {
     }
 
     /// The tests that ran a function of a file under `folder`, themselves
-    /// or in a process they started (with those that left a profile cut
-    /// short, where a function there is only in an executable); nil when
-    /// the map did not record those.
+    /// or in a process they started; nil when one of those functions ran
+    /// only in such a process and the profiles were not written as the
+    /// programs ran (`continuous`).
     func tests(reachingFilesUnder folder: String) -> Set<String>? {
         var tests: Set<String> = []
         for (file, indices) in byFile where file.hasPrefix(folder + "/") {
             for index in indices {
-                if functions[index].onlyInExecutable == true {
-                    guard let cutShort else { return nil }
-                    tests.formUnion(cutShort)
-                }
+                if functions[index].onlyInExecutable == true, !continuous { return nil }
                 tests.formUnion(testsByFunction[index] ?? [])
             }
         }

@@ -45,8 +45,6 @@ struct CoveragePass {
         var changedFiles: Set<String> = []
         /// The earlier lines run only under load, by file (kept for unchanged files).
         var suiteOnly: [String: Set<Int>] = [:]
-        /// Of `tests`, those that left a profile cut short (`CoverageMap.cutShort`).
-        var cutShort: Set<String> = []
     }
 
     func run(_ all: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
@@ -86,15 +84,9 @@ struct CoveragePass {
         }
         var reachedNames = state.value.reached
         var seconds = state.value.seconds
-        var cutShort = state.value.cutShort
         for test in all where earlier.tests[test.id] != nil && reachedNames[test.id] == nil {
             reachedNames[test.id] = earlier.tests[test.id]?.names
             seconds[test.id] = earlier.tests[test.id]?.seconds
-            if earlier.cutShort.contains(test.id) { cutShort.insert(test.id) }
-        }
-        if !cutShort.isEmpty {
-            print("  \(cutShort.count) test(s) started a program that died before it wrote its profile: "
-                + "each runs for every mutant of code that is only in an executable")
         }
         for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
         if !state.value.strayNames.isEmpty {
@@ -138,7 +130,7 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly, cutShort: cutShort)
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly, continuous: true)
     }
 
     /// Where each test's indexed profile is kept until the pass merges them.
@@ -179,8 +171,6 @@ struct CoveragePass {
         var seconds: [String: Double] = [:]
         /// What a stray profile showed, for every test that may have written it.
         var strayNames: [String: Set<String>] = [:]
-        /// The tests that left an empty profile: a program they started died before writing it.
-        var cutShort: Set<String> = []
         /// Each worker's test while it runs.
         var running: [Int: String] = [:]
         var done = 0
@@ -197,12 +187,8 @@ struct CoveragePass {
         try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: raw) }
         let result = try runAlone(test, index: index, profiles: raw)
-        let all = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
             .sorted().map { raw.appendingPathComponent($0).path }
-        // The runtime creates a program's profile empty when it starts and
-        // writes it at exit: an empty one is a program killed on the way.
-        let written = all.filter { !Self.isEmpty($0) }
-        if written.count < all.count { state.withLock { _ = $0.cutShort.insert(test.id) } }
         guard !written.isEmpty else {
             throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
         }
@@ -212,11 +198,7 @@ struct CoveragePass {
         // `default.profraw`: it belongs to this test or to one running beside
         // it, so it counts for each of them.
         let claimed = raw.appendingPathComponent("stray.profraw")
-        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil, Self.isEmpty(claimed.path) {
-            state.withLock { value in
-                for owner in Set([test.id] + value.running.values) { value.cutShort.insert(owner) }
-            }
-        } else if FileManager.default.fileExists(atPath: claimed.path) {
+        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
             let strayText = try keep([claimed.path], as: "\(index)-stray")
             let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
             state.withLock { value in
@@ -227,11 +209,6 @@ struct CoveragePass {
             value.reached[test.id] = names
             value.seconds[test.id] = result.seconds
         }
-    }
-
-    /// Whether the file at `path` holds nothing.
-    static func isEmpty(_ path: String) -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
     }
 
     /// Merges raw profiles into `kept` as `name.profdata` (sparse: only the
@@ -251,7 +228,7 @@ struct CoveragePass {
             ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: profiles.appendingPathComponent("events.jsonl"))
             : binary.xctest([test.id])
         var environment = environment
-        environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
+        environment["LLVM_PROFILE_FILE"] = LLVMCoverage.profilePattern(in: profiles)
         let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
         let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
         logLock.withLock { _ in LogFile.append("== \(test.id)\n" + output, to: log) }

@@ -69,9 +69,8 @@ final class IncrementalRun: @unchecked Sendable {
     /// the same. Nothing when the toolchain or options changed, or when a
     /// changed file holds no function of the map (a test may read it).
     func knownCoverage() -> CoveragePass.KnownCoverage {
-        // A map that did not record the tests with a profile cut short is measured again.
-        guard let previous, previous.common == common, let map = previous.coverage, let cutShort = map.cutShort,
-              let before = previous.files
+        // A map whose profiles were not written as the programs ran is measured again.
+        guard let previous, previous.common == common, let map = previous.coverage, map.continuous, let before = previous.files
         else { return .init() }
         let changed = Set(files.keys.filter { before[$0] != files[$0] }).union(before.keys.filter { files[$0] == nil })
         let mapped = Set(map.functions.map(\.file))
@@ -81,8 +80,7 @@ final class IncrementalRun: @unchecked Sendable {
             guard indices.allSatisfy({ !changed.contains(map.functions[$0].file) }) else { continue }
             tests[test] = (Set(indices.map { map.functions[$0].name }), map.seconds[test] ?? 0)
         }
-        return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly,
-                                          cutShort: cutShort.intersection(tests.keys))
+        return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly)
     }
 
     /// The Swift files the package compiles into its targets (`swift package

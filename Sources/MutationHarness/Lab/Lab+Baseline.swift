@@ -36,7 +36,7 @@ extension Lab {
             try? FileManager.default.removeItem(at: suiteProfiles)
             try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
             try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
-            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
+            profiles["LLVM_PROFILE_FILE"] = LLVMCoverage.profilePattern(in: suiteProfiles)
         }
         let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
         suiteQuiet = quiet.isEmpty ? nil : quiet
