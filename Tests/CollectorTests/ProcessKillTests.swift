@@ -15,15 +15,11 @@ struct ProcessKillTests {
     /// other tests stretches a burst's lag, so the test allows 1 s.
     static let window: UInt64 = 1_000_000_000 // ns
 
-    static var child: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("analytics-fault-child")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return testScratchRoot.deletingLastPathComponent().appendingPathComponent("debug/analytics-fault-child")
-    }
+    static var child: URL { builtExecutable("analytics-fault-child") }
 
-    /// One trial: returns (checkpoints the child printed, the kill's uptime, stored indices).
+    /// One trial: returns (whether the child said it started, checkpoints it printed, the kill's uptime, stored indices).
     private func trial(in folder: URL, count: Int, pace: UInt32, killAfter milliseconds: UInt32) throws
-        -> (checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int])
+        -> (started: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int])
     {
         let storage = folder.appendingPathComponent("storage")
         let output = folder.appendingPathComponent("child.out")
@@ -36,7 +32,8 @@ struct ProcessKillTests {
         try process.run()
         // Wait for the child to start tracking, then let it run a while.
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !(((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("started")) { usleep(2_000) }
+        func started() -> Bool { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("started") }
+        while Date() < deadline, !started(), process.isRunning { usleep(2_000) }
         usleep(milliseconds * 1000)
         kill(process.processIdentifier, SIGKILL)
         let killedAt = DispatchTime.now().uptimeNanoseconds
@@ -60,7 +57,7 @@ struct ProcessKillTests {
             guard let range = event.raw.range(of: "\"error_code\":") else { return nil }
             return Int(event.raw[range.upperBound...].prefix { $0.isNumber })
         }
-        return (checkpoints, killedAt, stored)
+        return (started(), checkpoints, killedAt, stored)
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -78,6 +75,8 @@ struct ProcessKillTests {
             let burst = number.isMultiple(of: 2)
             let result = try trial(in: folder.url, count: burst ? 2_000 : 400, pace: burst ? 0 : 1_000,
                                    killAfter: UInt32.random(in: 0...120, using: &generator))
+            // A child that never started tracking would make every check below pass on nothing.
+            #expect(result.started, "trial \(number): the child never said it started")
             let stored = result.stored
             #expect(Set(stored).count == stored.count, "trial \(number): an event stored twice")
             // What a kill costs is always the newest events: what is stored has no gap.

@@ -44,6 +44,13 @@ struct ThreeWayRebaseTests {
                                    preimage: { id in id == GitBlob.id(of: Self.preimage) ? preimage : nil })
     }
 
+    /// Git's own ids (`git hash-object`): empty, past one 64-byte block, and not ASCII.
+    @Test func blobIDsAreGits() {
+        #expect(GitBlob.id(of: "") == "e69de29bb2d1")
+        #expect(GitBlob.id(of: String(repeating: "a", count: 100) + "\n") == "245545a3a473")
+        #expect(GitBlob.id(of: String(repeating: "é", count: 40)) == "a86358207ad2")
+    }
+
     @Test func theIndexLineNamesTheBlobsAndIsWrittenBack() throws {
         let diff = try DiffParser.parse(Self.patch)
         #expect(diff.files[0].blobs?.old == GitBlob.id(of: Self.preimage))

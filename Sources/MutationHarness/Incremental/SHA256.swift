@@ -5,8 +5,7 @@ struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    private var blocks = DigestBlocks()
 
     /// The hex digest of `bytes`.
     static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -19,28 +18,13 @@ struct SHA256 {
     static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+        for block in blocks.add(bytes) { compress(block) }
     }
 
     /// The digest as 64 lowercase hex digits.
     mutating func finalize() -> String {
-        let bits = length &* 8
-        pending.append(0x80)
-        while pending.count % 64 != 56 { pending.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        for start in stride(from: 0, to: pending.count, by: 64) { compress(Array(pending[start..<start + 64])) }
-        pending = []
-        return state.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - digits.count) + digits
-        }.joined()
+        for block in blocks.finish() { compress(block) }
+        return DigestBlocks.hex(state)
     }
 
     private static let k: [UInt32] = [
@@ -55,10 +39,7 @@ struct SHA256 {
     ]
 
     private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
-        }
+        var w = DigestBlocks.words(block) + [UInt32](repeating: 0, count: 48)
         for i in 16..<64 {
             let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
             let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)

@@ -38,39 +38,20 @@ enum GitBlob {
 /// where a collision would matter (the incremental keys use `SHA256`).
 struct SHA1 {
     private var state: [UInt32] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476, 0xc3d2_e1f0]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+    private var blocks = DigestBlocks()
 
     mutating func update(_ bytes: [UInt8]) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
+        for block in blocks.add(bytes) { compress(block) }
     }
 
     /// The digest as 40 lowercase hex digits.
     mutating func finalize() -> String {
-        let bits = length &* 8
-        pending.append(0x80)
-        while pending.count % 64 != 56 { pending.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        for start in stride(from: 0, to: pending.count, by: 64) { compress(Array(pending[start..<start + 64])) }
-        pending = []
-        return state.map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 8 - digits.count) + digits
-        }.joined()
+        for block in blocks.finish() { compress(block) }
+        return DigestBlocks.hex(state)
     }
 
     private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 80)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
-        }
+        var w = DigestBlocks.words(block) + [UInt32](repeating: 0, count: 64)
         for i in 16..<80 { w[i] = (w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]).rotatedLeft(1) }
         var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
         for i in 0..<80 {

@@ -1,0 +1,90 @@
+import AnalyticsTesting
+import Collector
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `swift run collector`, the program a developer points a debug build at:
+/// its usage errors, its startup line, a batch stored in its database, and
+/// a clean stop on SIGTERM.
+struct CollectorExecutableTests {
+    /// The program's exit status, standard output and standard error, once
+    /// it ends; `whileRunning` gets its process and the standard output so far.
+    private func run(_ arguments: [String], in folder: URL,
+                     whileRunning: ((Process, () -> String) throws -> Void)? = nil) throws -> (status: Int32, output: String, errors: String)
+    {
+        let program = builtExecutable("collector")
+        try #require(FileManager.default.isExecutableFile(atPath: program.path), "build the collector product first")
+        let output = folder.appendingPathComponent("out"), errors = folder.appendingPathComponent("err")
+        for file in [output, errors] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let read = { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        do {
+            try whileRunning?(process, read)
+        } catch {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw error
+        }
+        process.waitUntilExit()
+        return (process.terminationStatus, read(), (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+    }
+
+    @Test func badArgumentsExitTwoWithTheReasonAndTheUsage() throws {
+        let folder = try TemporaryDirectory(prefix: "collector-usage", in: testScratchRoot)
+        defer { folder.remove() }
+        let none = try run([], in: folder.url)
+        #expect(none.status == 2)
+        #expect(none.errors.hasPrefix("error: name at least one app with --allow APP_ID\nUSAGE: collector"), "\(none.errors)")
+        let port = try run(["--allow", "com.example.app", "--port", "http"], in: folder.url)
+        #expect(port.status == 2)
+        #expect(port.errors.hasPrefix("error: --port takes a number from 0 to 65535, not 'http'"), "\(port.errors)")
+        let unknown = try run(["--allow=com.example.app", "--verbose"], in: folder.url)
+        #expect(unknown.status == 2 && unknown.errors.hasPrefix("error: unknown option '--verbose'"), "\(unknown.errors)")
+        let help = try run(["--help"], in: folder.url)
+        #expect(help.status == 0 && help.output.hasPrefix("USAGE: collector") && help.errors.isEmpty)
+    }
+
+    @Test func aDatabaseItCannotOpenExitsOne() throws {
+        let folder = try TemporaryDirectory(prefix: "collector-store", in: testScratchRoot)
+        defer { folder.remove() }
+        let missing = folder.url.appendingPathComponent("no/such/folder/c.sqlite").path
+        let result = try run(["--allow", "com.example.app", "--port", "0", "--database", missing], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("error: "), "\(result.errors)")
+        #expect(!result.output.contains("listening"))
+    }
+
+    /// Started as README says, on a free port: it says where it listens,
+    /// stores what a client sends, and on SIGTERM finishes and exits 0.
+    @Test(.timeLimit(.minutes(1)))
+    func servesStoresAndStopsOnSIGTERM() throws {
+        let folder = try TemporaryDirectory(prefix: "collector-run", in: testScratchRoot)
+        defer { folder.remove() }
+        let database = folder.url.appendingPathComponent("collector.sqlite").path
+        let batch = CollectorRulesTests.batch([CollectorRulesTests.event(id: "0190a3c2-0000-7000-8000-000000000001")])
+            .replacingOccurrences(of: "\(CollectorRulesTests.now)", with: "\(Int64(Date().timeIntervalSince1970 * 1000))")
+        var status = ""
+        let result = try run(["--allow", "com.example.app", "--port", "0", "--database", database], in: folder.url) { process, output in
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, !output().contains("Ctrl-C stops\n") { usleep(10_000) }
+            let line = try #require(output().split(separator: "\n").first { $0.hasPrefix("collector listening on http://127.0.0.1:") })
+            #expect(line.hasSuffix("(apps: com.example.app; store: \(database)); Ctrl-C stops"), "\(line)")
+            let port = try #require(UInt16(line.dropFirst("collector listening on http://127.0.0.1:".count).prefix { $0.isNumber }))
+            status = post(batch, port: port)
+            kill(process.processIdentifier, SIGTERM)
+        }
+        #expect(status == "HTTP/1.1 200 OK")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasSuffix("stopping: finishing the requests in flight\nstopped\n"), "\(result.output)")
+        #expect(try CollectorStore(path: database).events().map(\.eventID) == ["0190a3c2-0000-7000-8000-000000000001"])
+    }
+}
