@@ -296,33 +296,4 @@ struct ExecutableCoverageTests {
         }
         #expect(why.contains("runs only in an executable"))
     }
-
-    /// Profiles written as the programs ran (`continuous`) keep what a
-    /// killed program ran: code only in an executable runs the tests that
-    /// reached it, and none is NoCoverage.
-    @Test func codeOnlyInAnExecutableRunsTheTestsThatReachedItWhenProfilesAreWrittenAsProgramsRun() throws {
-        var child = CoverageMap.Function(name: "main", file: "Sources/Child/main.swift", firstLine: 1, lastLine: 30, count: 1)
-        child.onlyInExecutable = true
-        let reached = ["T.S/kills()": [0], "T.S/starts()": [0], "T.S/other()": []]
-        let seconds = ["T.S/kills()": 2.0, "T.S/starts()": 1.0, "T.S/other()": 0.1]
-        let touched = ["Sources/Child/main.swift": TouchedLines(removed: [27])]
-        let map = CoverageMap(functions: [child], reached: reached, seconds: seconds, continuous: true)
-        #expect(map.reach(touched) == .tests(["T.S/starts()", "T.S/kills()"]), "fastest first; T.S/other() ran none of it")
-        #expect(map.tests(reachingFilesUnder: "Sources/Child") == ["T.S/kills()", "T.S/starts()"])
-
-        let nobody = CoverageMap(functions: [child], reached: ["T.S/other()": []], seconds: [:], continuous: true)
-        #expect(nobody.reach(touched) == .noTest, "no test started it: NoCoverage")
-
-        // Written and read back (the results file), and an older map without the record.
-        let read = try JSONDecoder().decode(CoverageMap.self, from: JSONEncoder().encode(map))
-        #expect(read == map && read.continuous)
-        var older = try JSONSerialization.jsonObject(with: JSONEncoder().encode(map)) as! [String: Any]
-        older["continuous"] = nil
-        let old = try JSONDecoder().decode(CoverageMap.self, from: JSONSerialization.data(withJSONObject: older))
-        guard case .unknown = old.reach(touched) else {
-            Issue.record("a map that did not record who was cut short cannot say who ran code only in an executable")
-            return
-        }
-        #expect(old.tests(reachingFilesUnder: "Sources/Child") == nil)
-    }
 }

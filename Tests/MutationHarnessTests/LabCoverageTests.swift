@@ -146,21 +146,6 @@ struct LabCoverageTests {
         #expect(report.score.map { Int($0.rounded()) } == 33, "noCoverage and survived both count as missed: 1 of 3")
     }
 
-    /// The coverage pass's profiles are written as each program runs
-    /// (`%c`), in a build whose counters allow it, so a program a test
-    /// kills (the fault child) still says what it ran.
-    @Test func theCoveragePassWritesProfilesAsProgramsRun() throws {
-        let (report, runner, _, logs) = try run()
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(report.coverageSeconds != nil, "the pass finished")
-        let measured = runner.profilePatterns.filter { $0 != "/dev/null" }
-        #expect(!measured.isEmpty && measured.allSatisfy { $0.hasSuffix("/%c%p.profraw") }, "\(runner.profilePatterns)")
-        #expect(runner.buildArguments.first?.contains("--enable-code-coverage") == true)
-        #if os(Linux)
-        #expect(runner.buildArguments.allSatisfy { $0.contains("-runtime-counter-relocation") }, "\(runner.buildArguments)")
-        #endif
-    }
-
     /// In explore, a mutant the map cannot place runs the tests of the
     /// targets that link its module, then only the other tests that ran
     /// code of that module (here in a process they started): a test that

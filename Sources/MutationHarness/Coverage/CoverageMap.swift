@@ -23,8 +23,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         var count: Int
         /// Only in an executable a test may start, not in the test
         /// executable: such a program may die by a signal (the fault child
-        /// is killed on purpose), and only a profile written as it runs
-        /// (`continuous`) still says what it ran.
+        /// is killed on purpose) and then writes no profile, so who ran it
+        /// cannot be known.
         var onlyInExecutable: Bool? = nil
     }
 
@@ -45,26 +45,17 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let seconds: [String: Double]
     /// Lines, by file, that ran in the whole suite's run but in no test on its own.
     let suiteOnly: [String: Set<Int>]
-    /// Whether the profiles were written as the programs ran (LLVM's
-    /// continuous mode, `%c`): a program killed by a signal still left
-    /// what it ran, so code only in an executable is placed like any other.
-    /// Without it (a map of an older results file), a program killed before
-    /// its exit wrote nothing, and who ran such code cannot be known.
-    let continuous: Bool
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, continuous }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly }
 
-    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:],
-         continuous: Bool = false)
-    {
+    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:]) {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
         self.suiteOnly = suiteOnly
-        self.continuous = continuous
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -78,8 +69,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try self.init(functions: container.decode([Function].self, forKey: .functions),
                       reached: container.decode([String: [Int]].self, forKey: .reached),
                       seconds: container.decode([String: Double].self, forKey: .seconds),
-                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:],
-                      continuous: container.decodeIfPresent(Bool.self, forKey: .continuous) ?? false)
+                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:])
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -88,12 +78,10 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(suiteOnly, forKey: .suiteOnly)
-        try container.encode(continuous, forKey: .continuous)
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
-            && lhs.continuous == rhs.continuous
     }
 
     /// The map read in other lines: `original(file, line)` for every line
@@ -106,7 +94,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             return function
         }
         let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
-        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, continuous: continuous)
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines)
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
@@ -141,7 +129,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
         guard !holding.isEmpty else { return .unknown("the mutant changes no line") }
         var tests: Set<String> = []
         for index in holding {
-            if functions[index].onlyInExecutable == true, !continuous {
+            if functions[index].onlyInExecutable == true {
                 return .unknown("\(functions[index].file):\(functions[index].firstLine) runs only in an executable a test starts, which may be killed before it writes its profile")
             }
             tests.formUnion(testsByFunction[index] ?? [])
@@ -152,13 +140,12 @@ struct CoverageMap: Codable, Equatable, Sendable {
 
     /// The tests that ran a function of a file under `folder`, themselves
     /// or in a process they started; nil when one of those functions ran
-    /// only in such a process and the profiles were not written as the
-    /// programs ran (`continuous`).
+    /// only in such a process (it may die before it says who ran it).
     func tests(reachingFilesUnder folder: String) -> Set<String>? {
         var tests: Set<String> = []
         for (file, indices) in byFile where file.hasPrefix(folder + "/") {
             for index in indices {
-                if functions[index].onlyInExecutable == true, !continuous { return nil }
+                if functions[index].onlyInExecutable == true { return nil }
                 tests.formUnion(testsByFunction[index] ?? [])
             }
         }

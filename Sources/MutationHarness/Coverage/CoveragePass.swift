@@ -130,7 +130,7 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly, continuous: true)
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly)
     }
 
     /// Where each test's indexed profile is kept until the pass merges them.
@@ -228,7 +228,7 @@ struct CoveragePass {
             ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: profiles.appendingPathComponent("events.jsonl"))
             : binary.xctest([test.id])
         var environment = environment
-        environment["LLVM_PROFILE_FILE"] = LLVMCoverage.profilePattern(in: profiles)
+        environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
         let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
         let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
         logLock.withLock { _ in LogFile.append("== \(test.id)\n" + output, to: log) }

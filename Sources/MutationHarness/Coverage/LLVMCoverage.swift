@@ -27,28 +27,6 @@ struct LLVMCoverage {
         return nil
     }
 
-    /// Where each process of a measured run writes its profile in `folder`:
-    /// one file per process (`%p`), written as the process runs (`%c`,
-    /// continuous mode), so a program killed by a signal (the fault child,
-    /// a harness interrupted on purpose) still leaves what it ran. Written
-    /// at exit instead, its profile would be lost, and any code only it
-    /// ran would look run by no test.
-    static func profilePattern(in folder: URL) -> String {
-        folder.appendingPathComponent("%c%p.profraw").path
-    }
-
-    /// What `swift build --enable-code-coverage` needs besides for
-    /// `profilePattern`: on Linux, continuous mode works only with
-    /// relocatable counters (Swift and C targets alike); Apple's platforms
-    /// need nothing more.
-    static var continuousBuildFlags: [String] {
-        #if os(Linux)
-        ["-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation", "-Xcc", "-mllvm", "-Xcc", "-runtime-counter-relocation"]
-        #else
-        []
-        #endif
-    }
-
     /// The functions a profile in `llvm-profdata merge -text` form shows as
     /// run: any counter above zero. Names lose the `file:` prefix that a
     /// private function's carries, as `llvm-cov export` prints them.

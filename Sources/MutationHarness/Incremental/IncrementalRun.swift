@@ -69,9 +69,7 @@ final class IncrementalRun: @unchecked Sendable {
     /// the same. Nothing when the toolchain or options changed, or when a
     /// changed file holds no function of the map (a test may read it).
     func knownCoverage() -> CoveragePass.KnownCoverage {
-        // A map whose profiles were not written as the programs ran is measured again.
-        guard let previous, previous.common == common, let map = previous.coverage, map.continuous, let before = previous.files
-        else { return .init() }
+        guard let previous, previous.common == common, let map = previous.coverage, let before = previous.files else { return .init() }
         let changed = Set(files.keys.filter { before[$0] != files[$0] }).union(before.keys.filter { files[$0] == nil })
         let mapped = Set(map.functions.map(\.file))
         guard changed.isSubset(of: mapped) else { return .init() }

@@ -36,7 +36,7 @@ extension Lab {
             try? FileManager.default.removeItem(at: suiteProfiles)
             try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
             try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
-            profiles["LLVM_PROFILE_FILE"] = LLVMCoverage.profilePattern(in: suiteProfiles)
+            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
         }
         let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
         suiteQuiet = quiet.isEmpty ? nil : quiet
@@ -143,6 +143,6 @@ extension Lab {
             }
         }
         print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
-            + "\(counts.unknown) that the map cannot place (each runs every test that could run its module; its log says why)")
+            + "\(counts.unknown) that the map cannot place (each runs every test that could run its code; its log says why)")
     }
 }

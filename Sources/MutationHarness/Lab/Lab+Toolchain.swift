@@ -5,8 +5,7 @@ import Foundation
 extension Lab {
     func runBuild(log: URL, timeout: Double?) throws -> ProcessResult {
         try runner.run(
-            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"]
-                + (configuration.coverage ? ["--enable-code-coverage"] + LLVMCoverage.continuousBuildFlags : []),
+            [configuration.swift, "build", "--build-tests", "--manifest-cache", "local"] + (configuration.coverage ? ["--enable-code-coverage"] : []),
             in: workspace.root,
             environment: environment, log: log, timeout: timeout
         )

@@ -39,9 +39,6 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
     var writesSuiteProfile = true
-    /// The arguments of each `swift build`, and the `LLVM_PROFILE_FILE` of each test-executable run.
-    private(set) var buildArguments: [[String]] = []
-    private(set) var profilePatterns: [String] = []
     /// Whether `T.Suite/adds()`, started directly on `a - b`, hangs instead
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
@@ -91,8 +88,6 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         defer { lock.unlock() }
         let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
         calls.append((arguments[1], source))
-        if arguments[1] == "build" { buildArguments.append(arguments) }
-        if arguments[0].hasSuffix(".xctest"), let pattern = environment["LLVM_PROFILE_FILE"] { profilePatterns.append(pattern) }
         if arguments[0].hasSuffix(".xctest") {
             binaryLimits.append(timeout)
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
@@ -244,12 +239,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         return source[start..<(end ?? source.endIndex)].contains("a - b")
     }
 
-    /// A profile (in `llvm-profdata merge -text` form) that shows `functions`
-    /// as run; never empty, as a real one is not (an empty profile is a
-    /// program killed before it wrote it).
+    /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
     private func writeProfile(_ functions: [String], to profile: String) throws {
-        let text = ":fe\n" + functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
-        try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%c", with: "").replacingOccurrences(of: "%p", with: "1")))
+        let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
     }
 
     /// The test executable started directly: runs the tests its `--filter`s
