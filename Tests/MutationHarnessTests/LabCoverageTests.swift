@@ -262,6 +262,48 @@ struct LabCoverageTests {
 
     /// Schema mutants with chosen tests need no build: `jobs` of them are
     /// tested at once, and the verdicts are those of one at a time.
+    /// Schema mutants the map cannot place (line 6 is outside every
+    /// function) are placed by the switch pass: the tests that ran their
+    /// switch alone, none (NoCoverage), or, for a switch that ran only with
+    /// the tests together, every test that could run its code, as before.
+    @Test func theSwitchPassPlacesSchemaMutantsTheMapCannot() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let configuration = LabConfiguration(packagePath: package)
+            let runner = ScriptedRunner()
+            runner.makesTestBinary = true
+            runner.switchReaches = ["T.Suite/adds()": [1], "T.Suite/other()": [1]]
+            runner.switchesUnderLoad = [3]
+            let output = OutputBox()
+            let names = ["zero-one", "zero-two", "zero-three"]
+            let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: try names.map { try self.mutant($0, line: 6, "    public static let zero = 0", "    public static let zero = 1") }, ignored: [])
+            }
+            lab.schemaBuilder = { _ in
+                Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
+                       files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
+            }
+            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+            lab.findLLVM = { _ in llvm }
+            lab.coverageWorkers = 1
+            let report = try lab.run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(output.text.contains("0 mutant(s) run only the tests that reach them, 0 reached by no test (NoCoverage), 3 that the map cannot place"), "\(output.text)")
+            #expect(output.text.contains("Measuring which tests run the switches of the 3 mutant(s) the map cannot place (3 tests, each on its own)"), "\(output.text)")
+            #expect(output.text.contains("1 placed by the tests that ran their switch, 1 whose switch no test ran (NoCoverage), 1 whose switch ran only with the tests together"),
+                    "\(output.text)")
+            #expect(byName["zero-one"]?.status == .killed)
+            #expect(byName["zero-one"]?.coveredBy.map(Set.init) == ["T.Suite/adds()", "T.Suite/other()"])
+            #expect(byName["zero-two"]?.status == .noCoverage)
+            #expect(byName["zero-three"]?.status == .killed, "run by every test that could run its code: adds() fails on odd switches")
+            #expect(byName["zero-three"]?.coveredBy == nil)
+            let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/zero-one.log"), encoding: .utf8)
+            #expect(log.contains("Sources/Tiny/Arithmetic.swift:6 is outside every function") && log.contains("the tests that ran its switch can (the switch pass)"), "\(log)")
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(".mutate/switches").path))
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(".mutate/switches-together").path))
+        }
+    }
+
     @Test func schemaMutantsTestedTwoAtATimeGetTheVerdictsOfOneAtATime() throws {
         func explore(jobs: Int) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
             try withScratch { scratch in

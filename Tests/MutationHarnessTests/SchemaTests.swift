@@ -79,10 +79,23 @@ struct SchemaTests {
 
             let schemaFolder = scratch.url.appendingPathComponent("schema")
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
-            let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] }
+            let record = scratch.url.appendingPathComponent("reached")
+            let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] } + [[Schema.reachedVariable: record.path]]
             let switched = try CompiledProgram.run(["A.swift": try #require(schema.files["A.swift"]), "main.swift": Self.main,
                                               Schema.supportFileName: try #require(schema.support["M"])],
                                              in: schemaFolder, runs: environments)
+
+            // Recording which switches ran changes nothing, names each switch
+            // once, and leaves out only switches that cannot change the output.
+            #expect(switched.last == switched[0])
+            let recorded = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").map { Int($0) }
+            #expect(Set(recorded).count == recorded.count, "each switch once: \(recorded)")
+            let reached = Set(recorded.compactMap { $0 })
+            for (index, point) in points.enumerated() where !reached.contains(schema.numbers[point.id]!) {
+                #expect(switched[index + 1] == switched[0], "\(point.summary) was not recorded, yet switching it on changes the output")
+            }
+            #expect(points.contains { !reached.contains(schema.numbers[$0.id]!) }, "isSmall runs nowhere: its switches are not recorded")
+            #expect(points.enumerated().contains { reached.contains(schema.numbers[$1.id]!) && switched[$0 + 1] != switched[0] })
 
             // The original, and a sample of patches: one of each kind of edit.
             let original = try CompiledProgram.run(["A.swift": Self.source, "main.swift": Self.main],
@@ -102,6 +115,42 @@ struct SchemaTests {
                 #expect(switched[index] == patched[0], "\(point.summary): schema \(switched[index]) vs patch \(patched[0])")
                 #expect(patched[0] != original[0] || kind == .relationalBoundary, "the mutation changes something: \(point.summary)")
             }
+        }
+    }
+    /// A process killed by a signal writes no coverage profile; the switches
+    /// it ran are on record all the same, each written as it first ran.
+    @Test func aProcessKilledBySIGKILLHasRecordedTheSwitchesItRan() throws {
+        try withScratch { scratch in
+            let source = "func isSmall(_ b: Int) -> Bool { return b < 2 }\nfunc isLarge(_ b: Int) -> Bool { return b > 9 }\n"
+            let main = """
+                #if canImport(Glibc)
+                import Glibc
+                #else
+                import Darwin
+                #endif
+                print(isSmall(1))
+                fflush(stdout)
+                kill(getpid(), SIGKILL)
+                print(isLarge(1))
+
+                """
+            try scratch.write("dump/A.swift", source)
+            let dump = scratch.url.appendingPathComponent("dump")
+            let tree = try #require(try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: dump,
+                                                    searchPaths: [], moduleMaps: []).first)
+            let bytes = Array(source.utf8)
+            let points = MutationFinder(path: "A.swift", source: bytes).points(in: tree.root)
+            let schema = Schema.build(points: points, sources: ["A.swift": bytes], module: { _ in "M" })
+            let small = points.filter { $0.line == 1 }.compactMap { schema.numbers[$0.id] }
+            let large = points.filter { $0.line == 2 }.compactMap { schema.numbers[$0.id] }
+            #expect(!small.isEmpty && !large.isEmpty)
+            let record = scratch.url.appendingPathComponent("reached")
+            let output = try CompiledProgram.run(["A.swift": try #require(schema.files["A.swift"]), "main.swift": main,
+                                                  Schema.supportFileName: try #require(schema.support["M"])],
+                                                 in: dump, runs: [[Schema.reachedVariable: record.path]])
+            #expect(output == ["true\n"], "killed before its second line")
+            let recorded = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
+            #expect(Set(recorded) == Set(small))
         }
     }
 }

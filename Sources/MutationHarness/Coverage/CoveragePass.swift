@@ -221,27 +221,9 @@ struct CoveragePass {
 
     /// Runs one test alone with its profiles written into `profiles`.
     private func runAlone(_ test: (id: String, library: TestLibrary), index: Int, profiles: URL) throws -> ProcessResult {
-        let xunit = profiles.appendingPathComponent("test.xml")
-        let swiftTestingXunit = profiles.appendingPathComponent("test-swift-testing.xml")
-        let ownLog = profiles.appendingPathComponent("test.log")
-        let arguments = test.library == .swiftTesting
-            ? binary.swiftTesting([test.id], xunit: swiftTestingXunit, events: profiles.appendingPathComponent("events.jsonl"))
-            : binary.xctest([test.id])
-        var environment = environment
-        environment["LLVM_PROFILE_FILE"] = profiles.appendingPathComponent("%p.profraw").path
-        let result = try runner.run(arguments, in: root, environment: environment, log: ownLog, timeout: timeout)
-        let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
-        logLock.withLock { _ in LogFile.append("== \(test.id)\n" + output, to: log) }
-        let report = TestRunReport.read(xunitPath: xunit, log: output, xctestConsole: test.library == .xctest ? [test.id] : nil)
-        guard result.termination.succeeded, report.cases.contains(where: { $0.id == test.id && !$0.failed }), report.failures.isEmpty else {
-            let why = result.termination == .timedOut ? "ran past its time limit"
-                : (report.cases.isEmpty ? "did not run" : "failed") + " (\(result.termination))"
-            throw CoverageError(reason: "\(test.id) \(why) when it ran on its own (log: \(log.path)); a test that needs others to run first cannot be chosen alone")
-        }
-        return result
+        try TestAlone(binary: binary, runner: runner, root: root, environment: environment, log: log, timeout: timeout)
+            .run(test, in: profiles, extra: ["LLVM_PROFILE_FILE": profiles.appendingPathComponent("%p.profraw").path])
     }
-
-    private let logLock = Locked(0)
 
     /// `llvm-cov export` of the test executable and every other executable
     /// of the build (a test may start one): each function's code regions.

@@ -148,7 +148,9 @@ extension Lab {
         for result in report.mutants {
             guard let key = incremental.keys[result.name], IncrementalRun.isReusable(result.status) else { continue }
             if dropReused, incremental.reused.contains(result.name) { continue }
-            let killKey = result.status == .killed
+            // A mutant the map cannot place may be in a program its killer starts and kills: what the killer reaches is not all known.
+            let placedByMap = switchPlaced[result.name] == nil && { if case .unknown = reaches[result.name] { false } else { true } }()
+            let killKey = result.status == .killed && placedByMap
                 ? result.killedBy.first.flatMap { killer in byName[result.name].flatMap { incremental.verdictKeys?.killKey(for: $0, killer: killer) } }
                 : nil
             // The covering tests are the coverage map's to say again (and most of the file's size).

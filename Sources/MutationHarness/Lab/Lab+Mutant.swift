@@ -107,6 +107,9 @@ extension Lab {
             if first.verdict.status == .killed { return first }
             appendLine("mutate: it did not kill it now; the mutant's tests run as usual", to: log)
         }
+        if let why = switchPlaced[mutant.name] {
+            appendLine("mutate: the coverage map cannot place this mutant (\(why)); the tests that ran its switch can (the switch pass)", to: log)
+        }
         switch reaches[mutant.name] {
         case .noTest:
             let place = "\(mutant.diff.files.first?.path ?? "?")"

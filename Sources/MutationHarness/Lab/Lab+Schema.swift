@@ -62,6 +62,7 @@ extension Lab {
         }
         schemaNumbers = schema.numbers
         print("  \(schema.numbers.count) mutants run by switch, \(mutantsToRun - schema.numbers.count) as patches")
+        try placeBySwitches()
     }
 
     /// With every switch off, runs the tests that reach a function the
@@ -91,7 +92,11 @@ extension Lab {
             }
             let ordered = coverage.fastestFirst(chosen)
             print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
-            let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log, extraEnvironment: [:], wholeSuite: planned)
+            // The switches these tests run together, for the switch pass (`placeBySwitches`).
+            try? FileManager.default.removeItem(at: switchesTogether)
+            try? FileManager.default.createDirectory(at: switchesTogether.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log,
+                                    extraEnvironment: [Schema.reachedVariable: switchesTogether.path], wholeSuite: planned)
             return run.verdict.status == .survived
         }
         let (test, tests, _, _) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)

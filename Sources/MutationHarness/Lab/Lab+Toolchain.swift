@@ -58,7 +58,8 @@ extension Lab {
     /// `NSHomeDirectory()` from it, not from `HOME`), and `MUTATE_RUNNING`
     /// set so a harness test inside the suite does not start a harness of
     /// its own. A schema switch the caller itself runs under (a harness test
-    /// inside a mutate run) is not passed on: only the lab switches mutants.
+    /// inside a mutate run) is not passed on, nor its record of the switches
+    /// that ran: only the lab switches mutants and reads their records.
     static func childEnvironment(inheriting parent: [String: String], temporary: URL, home: URL) -> [String: String] {
         var environment = parent
         environment["TMPDIR"] = temporary.path
@@ -74,6 +75,7 @@ extension Lab {
         environment["MUTATE_RUNNING"] = "1"
         environment["MUTATE_TEST_PAUSE"] = nil
         environment[Schema.variable] = nil
+        environment[Schema.reachedVariable] = nil
         return environment
     }
 

@@ -61,6 +61,11 @@ public final class Lab {
     var testBinary: TestBinary?
     /// What the coverage map says of each mutant, by name.
     var reaches: [String: CoverageMap.Reach] = [:]
+    /// Mutants the map could not place and the switch pass did (`placeBySwitches`),
+    /// with the map's reason. Their verdicts keep the key of a mutant run by the
+    /// whole suite, and no kill key: a program a test starts and kills writes no
+    /// profile, so what their killing test reaches is not all known.
+    var switchPlaced: [String: String] = [:]
     /// Tests the coverage pass runs at once: twice `configuration.jobs`.
     /// Many tests wait more than they compute, and load there can only make
     /// the times alone, and so the mutants' limits, longer, never a verdict

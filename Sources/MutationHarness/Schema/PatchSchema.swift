@@ -97,7 +97,7 @@ enum PatchSchema {
                 shift += lines - originalLines
             }
         }
-        for module in Set(byBody.keys.map(module)) { schema.support[module] = Schema.supportFile(operators: []) }
+        for module in Set(byBody.keys.map(module)) { schema.support[module] = Schema.supportFile(operators: [], switches: number) }
         return schema
     }
 

@@ -35,6 +35,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var binaryLimits: [Double?] = []
     /// The functions each test runs, as its coverage profile names them.
     var reaches: [String: [String]] = ["T.Suite/adds()": ["add"], "T.Suite/other()": [], "Other.Suite/unrelated()": []]
+    /// The schema switches each test runs (written where `MUTATE_REACHED` says).
+    var switchReaches: [String: [Int]] = [:]
+    /// Switches a run of the test executable runs only with several tests at once.
+    var switchesUnderLoad: [Int] = []
     /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
@@ -256,6 +260,16 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         watched.append(stopWhen != nil)
         if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
+        }
+        if let record = environment[Schema.reachedVariable] {
+            let numbers = chosen.flatMap { switchReaches[$0] ?? [] } + (chosen.count > 1 ? switchesUnderLoad : [])
+            if !numbers.isEmpty {
+                if !FileManager.default.fileExists(atPath: record) { _ = FileManager.default.createFile(atPath: record, contents: nil) }
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: record))
+                handle.seekToEndOfFile()
+                handle.write(Data(numbers.map { "\($0)\n" }.joined().utf8))
+                try handle.close()
+            }
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false

@@ -1,0 +1,83 @@
+import Foundation
+
+/// After the mutant schema is built: runs tests on their own with every
+/// switch off and `MUTATE_REACHED` set, and records which switches each one
+/// ran, itself or in a process it started. A switch writes its number the
+/// first time it runs in a process, so a program killed by a signal (the
+/// fault child, on purpose) has said what it ran, where it writes no
+/// coverage profile.
+///
+/// It places the schema mutants the coverage map cannot: code only in an
+/// executable a test starts, a global or static initialiser, a default
+/// argument. A switch that does not run cannot change what a test sees,
+/// so only the tests that ran it can kill its mutant (`SwitchReach`).
+struct SwitchPass {
+    var alone: TestAlone
+    /// Where the records are written (emptied first, removed after).
+    var folder: URL
+    /// The schema's numbers, to the mutants' names.
+    var names: [Int: String]
+    var workers: Int
+    var print: (String) -> Void
+
+    /// Each test of `tests` -> the mutants whose switch it ran. A test that
+    /// fails on its own stops the pass (`CoverageError`).
+    func run(_ tests: [(id: String, library: TestLibrary)]) throws -> [String: Set<String>] {
+        try? FileManager.default.removeItem(at: folder)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reached = Locked([String: Set<String>]())
+        let started = Date()
+        let done = Locked((count: 0, lastReport: Date()))
+        nonisolated(unsafe) let pass = self
+        try Workers.run(items: tests.count, workers: workers) { index, _ in
+            let test = tests[index]
+            let own = pass.folder.appendingPathComponent("\(index)")
+            try? FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: own) }
+            let record = own.appendingPathComponent("reached")
+            _ = try pass.alone.run(test, in: own, extra: [Schema.reachedVariable: record.path])
+            let names = Self.read(record, names: pass.names)
+            reached.withLock { $0[test.id] = names }
+            done.withLock { value in
+                value.count += 1
+                guard Date().timeIntervalSince(value.lastReport) >= 10 else { return }
+                value.lastReport = Date()
+                let left = Date().timeIntervalSince(started) / Double(value.count) * Double(tests.count - value.count)
+                pass.print("  switches: \(value.count) of \(tests.count) tests run on their own, about \(ConsoleFormat.duration(left)) left")
+            }
+        }
+        return reached.value
+    }
+
+    /// The mutants whose numbers a record holds (none when there is no
+    /// record: the test ran no switch). A line that is not a number of the
+    /// schema is left out: it can only come from a process cut short mid-line.
+    static func read(_ record: URL, names: [Int: String]) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: record.path) else { return [] }
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0).flatMap { names[$0] } })
+    }
+}
+
+/// What the switch pass found, read for one mutant at a time.
+struct SwitchReach {
+    /// Test -> the mutants whose switch it ran on its own.
+    var alone: [String: Set<String>]
+    /// The mutants whose switch ran when the same tests ran together (the
+    /// schema's own baseline).
+    var together: Set<String>
+
+    /// The tests that ran the mutant's switch (in `order`); none when no
+    /// test did, alone or together: `NoCoverage`. A switch that ran with the
+    /// tests together but in none alone runs only under load or by timing:
+    /// no test can be chosen for it (nil).
+    func reach(of mutant: String, order: ([String]) -> [String]) -> CoverageMap.Reach? {
+        let tests = alone.filter { $0.value.contains(mutant) }.map(\.key)
+        if tests.isEmpty { return together.contains(mutant) ? nil : .noTest }
+        return .tests(order(tests))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The switch pass: schema mutants the coverage map cannot place are placed
+/// by the switches the tests run (`SwitchPass`).
+extension Lab {
+    /// Where the schema's own baseline records the switches its tests run together.
+    var switchesTogether: URL { workspace.root.appendingPathComponent(".mutate/switches-together") }
+
+    /// Runs, each on its own, the tests that the schema mutants the map
+    /// cannot place would run (`suitePlan`), and gives each such mutant the
+    /// tests that ran its switch, or `NoCoverage` when none did. Whatever
+    /// stops the pass (a test that fails alone, no record of the tests run
+    /// together) leaves them as they were: each runs every test that could
+    /// run its code.
+    func placeBySwitches() throws {
+        defer { try? FileManager.default.removeItem(at: switchesTogether) }
+        guard let coverage, let binary = testBinary, !schemaNumbers.isEmpty else { return }
+        let unplaced = mutants.filter { mutant in
+            guard schemaNumbers[mutant.name] != nil, case .unknown = reaches[mutant.name] else { return false }
+            return true
+        }
+        guard !unplaced.isEmpty else { return }
+        guard FileManager.default.fileExists(atPath: switchesTogether.path) else {
+            print("  the schema's baseline recorded no switch: the \(unplaced.count) mutant(s) the map cannot place each run every test that could run their code")
+            return
+        }
+        var planned: Set<String> = []
+        for mutant in unplaced {
+            guard let plan = suitePlan(for: mutant) else { return }
+            planned.formUnion(plan.first + plan.rest)
+        }
+        let tests = coverage.fastestFirst(planned).map { ($0, baselineLibraries[$0] ?? .xctest) }
+        print("Measuring which tests run the switches of the \(unplaced.count) mutant(s) the map cannot place (\(tests.count) tests, each on its own)...")
+        let started = Date()
+        let names = Dictionary(schemaNumbers.map { ($0.value, $0.key) }) { first, _ in first }
+        let log = logs.appendingPathComponent("switches.log")
+        try? FileManager.default.removeItem(at: log)
+        let pass = SwitchPass(alone: TestAlone(binary: binary, runner: runner, root: workspace.root, environment: environment, log: log,
+                                               timeout: report.testTimeoutSeconds),
+                              folder: workspace.root.appendingPathComponent(".mutate/switches"), names: names,
+                              workers: coverageWorkers, print: print)
+        let alone: [String: Set<String>]
+        do {
+            alone = try pass.run(tests)
+        } catch let error as CoverageError {
+            print("  switch pass stopped: \(error.reason)\n  those mutants each run every test that could run their code")
+            return
+        }
+        let found = SwitchReach(alone: alone, together: SwitchPass.read(switchesTogether, names: names))
+        var counts = (chosen: 0, none: 0, underLoad: 0)
+        for mutant in unplaced {
+            guard let reach = found.reach(of: mutant.name, order: coverage.fastestFirst) else {
+                counts.underLoad += 1
+                continue
+            }
+            if case .unknown(let why) = reaches[mutant.name] { switchPlaced[mutant.name] = why }
+            reaches[mutant.name] = reach
+            if reach == .noTest { counts.none += 1 } else { counts.chosen += 1 }
+        }
+        let seconds = Date().timeIntervalSince(started)
+        // The report's coverage time is both passes'.
+        report.coverageSeconds = (report.coverageSeconds ?? 0) + seconds
+        print(String(format: "  %d placed by the tests that ran their switch, %d whose switch no test ran (NoCoverage), "
+            + "%d whose switch ran only with the tests together (each runs every test that could run its code); %.1fs",
+            counts.chosen, counts.none, counts.underLoad, seconds))
+    }
+}
