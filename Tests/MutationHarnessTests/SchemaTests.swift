@@ -39,7 +39,11 @@ struct SchemaTests {
         func isSmall(_ b: Int) -> Bool { return b < 2 }
 
         """
-    static let main = "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
+    /// With `KILL_EARLY` set, the program runs only `isSmall` and is killed
+    /// by SIGKILL: the switches it ran must be on record all the same.
+    static let main = "#if canImport(Glibc)\nimport Glibc\n#else\nimport Darwin\n#endif\n"
+        + "if getenv(\"KILL_EARLY\") != nil { print(isSmall(1)); fflush(stdout); kill(getpid(), SIGKILL) }\n"
+        + "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
         + "for b in 0...5 { print((try? typed(b)) ?? -1, terminator: \"\") }\nprint(\" \\(logged)\")\n"
 
     /// Only the `true` of `while true` is left to a patch (behind a switch
@@ -80,7 +84,9 @@ struct SchemaTests {
             let schemaFolder = scratch.url.appendingPathComponent("schema")
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             let record = scratch.url.appendingPathComponent("reached")
-            let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] } + [[Schema.reachedVariable: record.path]]
+            let killedRecord = scratch.url.appendingPathComponent("reached-killed")
+            let environments = [[:]] + points.map { [Schema.variable: String(schema.numbers[$0.id]!)] }
+                + [[Schema.reachedVariable: killedRecord.path, "KILL_EARLY": "1"], [Schema.reachedVariable: record.path]]
             let switched = try CompiledProgram.run(["A.swift": try #require(schema.files["A.swift"]), "main.swift": Self.main,
                                               Schema.supportFileName: try #require(schema.support["M"])],
                                              in: schemaFolder, runs: environments)
@@ -95,6 +101,13 @@ struct SchemaTests {
                 #expect(switched[index + 1] == switched[0], "\(point.summary) was not recorded, yet switching it on changes the output")
             }
             #expect(points.contains { !reached.contains(schema.numbers[$0.id]!) }, "isSmall runs nowhere: its switches are not recorded")
+            // A process killed by a signal writes no coverage profile; the switches it ran are on record all the same.
+            let smallLine = Self.source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("func isSmall") }! + 1
+            let small = points.filter { $0.line == smallLine }.compactMap { schema.numbers[$0.id] }
+            #expect(!small.isEmpty)
+            #expect(switched[switched.count - 2] == "true\n", "killed right after isSmall")
+            let killed = try String(contentsOf: killedRecord, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
+            #expect(Set(killed) == Set(small), "\(killed) against isSmall's \(small)")
             #expect(points.enumerated().contains { reached.contains(schema.numbers[$1.id]!) && switched[$0 + 1] != switched[0] })
 
             // The original, and a sample of patches: one of each kind of edit.
@@ -115,42 +128,6 @@ struct SchemaTests {
                 #expect(switched[index] == patched[0], "\(point.summary): schema \(switched[index]) vs patch \(patched[0])")
                 #expect(patched[0] != original[0] || kind == .relationalBoundary, "the mutation changes something: \(point.summary)")
             }
-        }
-    }
-    /// A process killed by a signal writes no coverage profile; the switches
-    /// it ran are on record all the same, each written as it first ran.
-    @Test func aProcessKilledBySIGKILLHasRecordedTheSwitchesItRan() throws {
-        try withScratch { scratch in
-            let source = "func isSmall(_ b: Int) -> Bool { return b < 2 }\nfunc isLarge(_ b: Int) -> Bool { return b > 9 }\n"
-            let main = """
-                #if canImport(Glibc)
-                import Glibc
-                #else
-                import Darwin
-                #endif
-                print(isSmall(1))
-                fflush(stdout)
-                kill(getpid(), SIGKILL)
-                print(isLarge(1))
-
-                """
-            try scratch.write("dump/A.swift", source)
-            let dump = scratch.url.appendingPathComponent("dump")
-            let tree = try #require(try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: dump,
-                                                    searchPaths: [], moduleMaps: []).first)
-            let bytes = Array(source.utf8)
-            let points = MutationFinder(path: "A.swift", source: bytes).points(in: tree.root)
-            let schema = Schema.build(points: points, sources: ["A.swift": bytes], module: { _ in "M" })
-            let small = points.filter { $0.line == 1 }.compactMap { schema.numbers[$0.id] }
-            let large = points.filter { $0.line == 2 }.compactMap { schema.numbers[$0.id] }
-            #expect(!small.isEmpty && !large.isEmpty)
-            let record = scratch.url.appendingPathComponent("reached")
-            let output = try CompiledProgram.run(["A.swift": try #require(schema.files["A.swift"]), "main.swift": main,
-                                                  Schema.supportFileName: try #require(schema.support["M"])],
-                                                 in: dump, runs: [[Schema.reachedVariable: record.path]])
-            #expect(output == ["true\n"], "killed before its second line")
-            let recorded = try String(contentsOf: record, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
-            #expect(Set(recorded) == Set(small))
         }
     }
 }

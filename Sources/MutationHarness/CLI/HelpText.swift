@@ -164,7 +164,9 @@ enum HelpText {
         lists those judged harmless, one per line: `ID reason` or
         `FILE:LINE OPERATOR reason`; they are reported as ignored.
         Each mutant runs only the tests that reach its code (the coverage
-        pass, as for run) and stops at the first failing test; a run in which
+        pass, as for run; a mutant of the schema the map cannot place, such
+        as code only in a program a test starts, runs only the tests that
+        ran its switch) and stops at the first failing test; a run in which
         tests are running and none has started or ended for the longest of
         their times alone x 3 + 10 s is stopped as a timeout. Mutants of the
         schema are tested --jobs at a time (default: one per core).

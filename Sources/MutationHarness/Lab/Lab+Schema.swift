@@ -95,6 +95,7 @@ extension Lab {
             // The switches these tests run together, for the switch pass (`placeBySwitches`).
             try? FileManager.default.removeItem(at: switchesTogether)
             try? FileManager.default.createDirectory(at: switchesTogether.deletingLastPathComponent(), withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: switchesTogether.path, contents: nil)
             let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log,
                                     extraEnvironment: [Schema.reachedVariable: switchesTogether.path], wholeSuite: planned)
             return run.verdict.status == .survived

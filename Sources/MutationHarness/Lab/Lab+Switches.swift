@@ -8,10 +8,10 @@ extension Lab {
 
     /// Runs, each on its own, the tests that the schema mutants the map
     /// cannot place would run (`suitePlan`), and gives each such mutant the
-    /// tests that ran its switch, or `NoCoverage` when none did. Whatever
-    /// stops the pass (a test that fails alone, no record of the tests run
-    /// together) leaves them as they were: each runs every test that could
-    /// run its code.
+    /// tests that ran its switch, or `NoCoverage` when none did. A test that
+    /// fails alone, or a schema baseline that ran without a record (the
+    /// whole suite through `swift test`), leaves them as they were: each
+    /// runs every test that could run its code.
     func placeBySwitches() throws {
         defer { try? FileManager.default.removeItem(at: switchesTogether) }
         guard let coverage, let binary = testBinary, !schemaNumbers.isEmpty else { return }
@@ -20,8 +20,10 @@ extension Lab {
             return true
         }
         guard !unplaced.isEmpty else { return }
+        // The schema's baseline creates the record before its tests run: without it, they ran without one.
         guard FileManager.default.fileExists(atPath: switchesTogether.path) else {
-            print("  the schema's baseline recorded no switch: the \(unplaced.count) mutant(s) the map cannot place each run every test that could run their code")
+            print("  the schema's baseline ran without a record of its switches: the \(unplaced.count) mutant(s) the map cannot place "
+                + "each run every test that could run their code")
             return
         }
         var planned: Set<String> = []
