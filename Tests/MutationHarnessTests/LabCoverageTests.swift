@@ -262,30 +262,41 @@ struct LabCoverageTests {
 
     /// Schema mutants with chosen tests need no build: `jobs` of them are
     /// tested at once, and the verdicts are those of one at a time.
-    /// Schema mutants the map cannot place (line 6 is outside every
-    /// function) are placed by the switch pass: the tests that ran their
-    /// switch alone, none (NoCoverage), or, for a switch that ran only with
-    /// the tests together, every test that could run its code, as before.
+    /// An `explore` lab whose three schema mutants sit on line 6, outside
+    /// every function: the map cannot place them. The scripted tests run
+    /// switch 1 (both of `T`'s) and, only together, switch 3.
+    private func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: (ScriptedRunner) -> Void = { _ in })
+        throws -> (lab: Lab, configuration: LabConfiguration)
+    {
+        let package = try package(in: scratch)
+        let configuration = LabConfiguration(packagePath: package)
+        let runner = ScriptedRunner()
+        runner.makesTestBinary = true
+        runner.switchReaches = ["T.Suite/adds()": [1], "T.Suite/other()": [1]]
+        runner.switchesUnderLoad = [3]
+        configure(runner)
+        let names = ["zero-one", "zero-two", "zero-three"]
+        let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            (run: try names.map { try self.mutant($0, line: 6, "    public static let zero = 0", "    public static let zero = 1") }, ignored: [])
+        }
+        lab.schemaBuilder = { _ in
+            Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
+                   files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
+        }
+        let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+        lab.findLLVM = { _ in llvm }
+        lab.coverageWorkers = 1
+        return (lab, configuration)
+    }
+
+    /// Schema mutants the map cannot place are placed by the switch pass:
+    /// the tests that ran their switch alone, none (NoCoverage), or, for a
+    /// switch that ran only with the tests together, every test that could
+    /// run its code, as before.
     @Test func theSwitchPassPlacesSchemaMutantsTheMapCannot() throws {
         try withScratch { scratch in
-            let package = try package(in: scratch)
-            let configuration = LabConfiguration(packagePath: package)
-            let runner = ScriptedRunner()
-            runner.makesTestBinary = true
-            runner.switchReaches = ["T.Suite/adds()": [1], "T.Suite/other()": [1]]
-            runner.switchesUnderLoad = [3]
             let output = OutputBox()
-            let names = ["zero-one", "zero-two", "zero-three"]
-            let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                (run: try names.map { try self.mutant($0, line: 6, "    public static let zero = 0", "    public static let zero = 1") }, ignored: [])
-            }
-            lab.schemaBuilder = { _ in
-                Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
-                       files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
-            }
-            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
-            lab.findLLVM = { _ in llvm }
-            lab.coverageWorkers = 1
+            let (lab, configuration) = try exploreOutsideFunctions(in: scratch, output: output)
             let report = try lab.run()
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
             #expect(output.text.contains("0 mutant(s) run only the tests that reach them, 0 reached by no test (NoCoverage), 3 that the map cannot place"), "\(output.text)")
@@ -299,8 +310,42 @@ struct LabCoverageTests {
             #expect(byName["zero-three"]?.coveredBy == nil)
             let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/zero-one.log"), encoding: .utf8)
             #expect(log.contains("Sources/Tiny/Arithmetic.swift:6 is outside every function") && log.contains("the tests that ran its switch can (the switch pass)"), "\(log)")
-            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(".mutate/switches").path))
-            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(".mutate/switches-together").path))
+            for left in [".mutate/switches", ".mutate/switches-together"] {
+                #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(left).path), "\(left) is removed")
+            }
+        }
+    }
+
+    /// A test that fails on its own in the switch pass places nothing: every
+    /// unplaced mutant runs every test that could run its code, as before.
+    @Test func aTestThatFailsAloneInTheSwitchPassPlacesNothing() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _) = try exploreOutsideFunctions(in: scratch, output: output) { $0.failsWithSwitchRecordAlone = "T.Suite/other()" }
+            let report = try lab.run()
+            #expect(output.text.contains("switch pass stopped: T.Suite/other() failed"), "\(output.text)")
+            #expect(!output.text.contains("placed by the tests that ran their switch"), "\(output.text)")
+            let statuses = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) })
+            #expect(statuses == ["zero-one": .killed, "zero-two": .survived, "zero-three": .killed], "each runs every test; the odd switches fail adds()")
+            #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
+        }
+    }
+
+    /// An interrupt during the switch pass: no verdict, the schema out of the copy, no record left.
+    @Test func anInterruptDuringTheSwitchPassLeavesEveryMutantPendingAndTheCopyAsThePackage() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            // Runs of the test executable: the coverage pass's three, the schema's check, then the switch pass's.
+            let (lab, configuration) = try exploreOutsideFunctions(in: scratch, output: output) { $0.interruptAtBinaryRun = 6 }
+            #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
+            #expect(output.text.contains("Measuring which tests run the switches"), "\(output.text)")
+            let results = try ReportWriter.read(from: configuration.outputPath)
+            #expect(results.mutants.map(\.status) == [.pending, .pending, .pending], "no verdict, and the reports are written")
+            for left in [".mutate/switches", ".mutate/switches-together", "Sources/Tiny/" + Schema.supportFileName] {
+                #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(left).path), "\(left) is removed")
+            }
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == Self.source, "the schema is out of the copy")
         }
     }
 

@@ -462,11 +462,13 @@ struct LabTests {
     /// What the lab's commands inherit: homes and temporary files inside the
     /// scratch copy, the harness marked as running, and no schema switch of an
     /// outer run (a harness test inside a mutate run would otherwise run its
-    /// own baseline with one of the outer run's mutants switched on).
+    /// own baseline with one of the outer run's mutants switched on), nor the
+    /// outer switch pass's record (its own schema's numbers would land there).
     @Test func commandsGetTheScratchHomesAndNoOuterSchemaSwitch() {
         let temporary = URL(fileURLWithPath: "/copy/.mutate/tmp")
         let home = URL(fileURLWithPath: "/copy/.mutate/home")
-        let parent = ["PATH": "/usr/bin", "HOME": "/root", "TMPDIR": "/tmp", Schema.variable: "17", "MUTATE_TEST_PAUSE": "sync"]
+        let parent = ["PATH": "/usr/bin", "HOME": "/root", "TMPDIR": "/tmp", Schema.variable: "17", "MUTATE_TEST_PAUSE": "sync",
+                      Schema.reachedVariable: "/outer/.mutate/switches/3/reached"]
         let environment = Lab.childEnvironment(inheriting: parent, temporary: temporary, home: home)
         #expect(environment == [
             "PATH": "/usr/bin", "HOME": "/copy/.mutate/home", "CFFIXED_USER_HOME": "/copy/.mutate/home",

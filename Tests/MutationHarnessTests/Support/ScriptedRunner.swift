@@ -39,6 +39,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var switchReaches: [String: [Int]] = [:]
     /// Switches a run of the test executable runs only with several tests at once.
     var switchesUnderLoad: [Int] = []
+    /// A test that fails when it runs alone with a record of its switches (the switch pass).
+    var failsWithSwitchRecordAlone: String?
     /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
@@ -273,7 +275,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false
-        let failing = chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
+        let failsAlone = environment[Schema.reachedVariable] != nil && chosen.count == 1 && chosen.first == failsWithSwitchRecordAlone
+        let failing = failsAlone
+            || chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
         if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             return try hang("T.Suite/adds()/Arithmetic.swift:3:6", events: arguments[index + 1], stopWhen: stopWhen)
         }
@@ -293,7 +297,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let cases = chosen.map { id in
             let parts = id.split(separator: "/")
             return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
-                + (failing && id == "T.Suite/adds()" ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "") + "</testcase>"
+                + (failing && (id == "T.Suite/adds()" || failsAlone) ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "") + "</testcase>"
         }.joined()
         let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
         try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
