@@ -262,22 +262,20 @@ struct LabCoverageTests {
 
     /// Schema mutants with chosen tests need no build: `jobs` of them are
     /// tested at once, and the verdicts are those of one at a time.
-    /// An `explore` lab whose three schema mutants sit on line 6, outside
-    /// every function: the map cannot place them. The scripted tests run
-    /// switch 1 (both of `T`'s) and, only together, switch 3.
-    private func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: (ScriptedRunner) -> Void = { _ in })
-        throws -> (lab: Lab, configuration: LabConfiguration)
+    /// An `explore` lab whose generated mutants (`names`, numbered in order)
+    /// all make the same edit at `line`, each behind its schema switch.
+    private func exploreLab(in scratch: Scratch, output: OutputBox, names: [String], line: Int, _ old: String, _ new: String,
+                            configureLab: (inout LabConfiguration) -> Void = { _ in }, configure: (ScriptedRunner) -> Void = { _ in })
+        throws -> (lab: Lab, configuration: LabConfiguration, runner: ScriptedRunner)
     {
         let package = try package(in: scratch)
-        let configuration = LabConfiguration(packagePath: package)
+        var configuration = LabConfiguration(packagePath: package)
+        configureLab(&configuration)
         let runner = ScriptedRunner()
         runner.makesTestBinary = true
-        runner.switchReaches = ["T.Suite/adds()": [1], "T.Suite/other()": [1]]
-        runner.switchesUnderLoad = [3]
         configure(runner)
-        let names = ["zero-one", "zero-two", "zero-three"]
         let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
-            (run: try names.map { try self.mutant($0, line: 6, "    public static let zero = 0", "    public static let zero = 1") }, ignored: [])
+            (run: try names.map { try self.mutant($0, line: line, old, new) }, ignored: [])
         }
         lab.schemaBuilder = { _ in
             Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
@@ -286,6 +284,21 @@ struct LabCoverageTests {
         let llvm = try tools(in: scratch, copy: configuration.scratchPath)
         lab.findLLVM = { _ in llvm }
         lab.coverageWorkers = 1
+        return (lab, configuration, runner)
+    }
+
+    /// Three schema mutants on line 6, outside every function: the map cannot
+    /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
+    /// together, switch 3.
+    private func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: @escaping (ScriptedRunner) -> Void = { _ in })
+        throws -> (lab: Lab, configuration: LabConfiguration)
+    {
+        let (lab, configuration, _) = try exploreLab(in: scratch, output: output, names: ["zero-one", "zero-two", "zero-three"], line: 6,
+                                                     "    public static let zero = 0", "    public static let zero = 1", configure: { runner in
+            runner.switchReaches = ["T.Suite/adds()": [1], "T.Suite/other()": [1]]
+            runner.switchesUnderLoad = [3]
+            configure(runner)
+        })
         return (lab, configuration)
     }
 
@@ -352,23 +365,9 @@ struct LabCoverageTests {
     @Test func schemaMutantsTestedTwoAtATimeGetTheVerdictsOfOneAtATime() throws {
         func explore(jobs: Int) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
             try withScratch { scratch in
-                let package = try package(in: scratch)
-                var configuration = LabConfiguration(packagePath: package)
-                configuration.jobs = jobs
-                let runner = ScriptedRunner()
-                runner.makesTestBinary = true
                 let output = OutputBox()
-                let names = (1...6).map { "switch-\($0)" }
-                let lab = Lab(configuration: configuration, mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                    (run: try names.map { try self.mutant($0, line: 4, "        a + b", "        a - b") }, ignored: [])
-                }
-                lab.schemaBuilder = { _ in
-                    Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
-                           files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
-                }
-                let llvm = try tools(in: scratch, copy: configuration.scratchPath)
-                lab.findLLVM = { _ in llvm }
-                lab.coverageWorkers = 1
+                let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: (1...6).map { "switch-\($0)" }, line: 4,
+                                                      "        a + b", "        a - b", configureLab: { $0.jobs = jobs })
                 let report = try lab.run()
                 return (Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) }), runner, output.text)
             }

@@ -51,12 +51,7 @@ struct CoveragePass {
         // At least one test runs: its profile gives the build's coverage mapping.
         let toMeasure = all.filter { earlier.tests[$0.id] == nil }
         let tests = toMeasure.isEmpty ? Array(all.prefix(1)) : toMeasure
-        try? FileManager.default.removeItem(at: folder)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
-        }
+        try PassFolder.makeEmpty(folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Each test's profile, kept to be merged into one (`alone`).
         try? FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)

@@ -23,12 +23,7 @@ struct SwitchPass {
     /// Each test of `tests` -> the mutants whose switch it ran. A test that
     /// fails on its own stops the pass (`CoverageError`).
     func run(_ tests: [(id: String, library: TestLibrary)]) throws -> [String: Set<String>] {
-        try? FileManager.default.removeItem(at: folder)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CoverageError(reason: "cannot create \(folder.path): \(error.localizedDescription)")
-        }
+        try PassFolder.makeEmpty(folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reached = Locked([String: Set<String>]())
         let started = Date()
