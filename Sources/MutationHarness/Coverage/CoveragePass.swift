@@ -58,22 +58,16 @@ struct CoveragePass {
         // A program started without the environment writes here instead (see `measure`).
         try? FileManager.default.removeItem(at: stray)
         let state = Locked(PassState())
-        let started = Date()
         // The workers share the runner (each call starts and waits for its own
-        // process) and `print` (called under `state`'s lock only).
+        // process) and `print` (called under `progress`'s lock only).
         nonisolated(unsafe) let pass = self
+        nonisolated(unsafe) let print = self.print
+        let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
         try Workers.run(items: tests.count, workers: workers) { index, worker in
             state.withLock { $0.running[worker] = tests[index].id }
             defer {
-                state.withLock { value in
-                    value.running[worker] = nil
-                    value.done += 1
-                    if Date().timeIntervalSince(value.lastReport) >= 10 {
-                        value.lastReport = Date()
-                        let left = Date().timeIntervalSince(started) / Double(value.done) * Double(tests.count - value.done)
-                        pass.print("  coverage: \(value.done) of \(tests.count) tests run on their own, about \(ConsoleFormat.duration(left)) left")
-                    }
-                }
+                state.withLock { $0.running[worker] = nil }
+                progress.testFinished()
             }
             try pass.measure(tests[index], index: index, worker: worker, state: state)
         }
@@ -168,8 +162,6 @@ struct CoveragePass {
         var strayNames: [String: Set<String>] = [:]
         /// Each worker's test while it runs.
         var running: [Int: String] = [:]
-        var done = 0
-        var lastReport = Date()
     }
 
     /// Where a process started without `LLVM_PROFILE_FILE` writes its profile

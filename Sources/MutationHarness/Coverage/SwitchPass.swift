@@ -26,9 +26,9 @@ struct SwitchPass {
         try PassFolder.makeEmpty(folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         let reached = Locked([String: Set<String>]())
-        let started = Date()
-        let done = Locked((count: 0, lastReport: Date()))
         nonisolated(unsafe) let pass = self
+        nonisolated(unsafe) let print = self.print
+        let progress = PassProgress("switches", total: tests.count, print: { print($0) })
         try Workers.run(items: tests.count, workers: workers) { index, _ in
             let test = tests[index]
             let own = pass.folder.appendingPathComponent("\(index)")
@@ -38,13 +38,7 @@ struct SwitchPass {
             _ = try pass.alone.run(test, in: own, extra: [Schema.reachedVariable: record.path])
             let names = Self.read(record, names: pass.names)
             reached.withLock { $0[test.id] = names }
-            done.withLock { value in
-                value.count += 1
-                guard Date().timeIntervalSince(value.lastReport) >= 10 else { return }
-                value.lastReport = Date()
-                let left = Date().timeIntervalSince(started) / Double(value.count) * Double(tests.count - value.count)
-                pass.print("  switches: \(value.count) of \(tests.count) tests run on their own, about \(ConsoleFormat.duration(left)) left")
-            }
+            progress.testFinished()
         }
         return reached.value
     }

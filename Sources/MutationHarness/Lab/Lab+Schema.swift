@@ -93,11 +93,8 @@ extension Lab {
             let ordered = coverage.fastestFirst(chosen)
             print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
             // The switches these tests run together, for the switch pass (`placeBySwitches`).
-            try? FileManager.default.removeItem(at: switchesTogether)
-            try? FileManager.default.createDirectory(at: switchesTogether.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: switchesTogether.path, contents: nil)
             let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log,
-                                    extraEnvironment: [Schema.reachedVariable: switchesTogether.path], wholeSuite: planned)
+                                    extraEnvironment: recordingSwitchesTogether(), wholeSuite: planned)
             return run.verdict.status == .survived
         }
         let (test, tests, _, _) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)

@@ -6,6 +6,16 @@ extension Lab {
     /// Where the schema's own baseline records the switches its tests run together.
     var switchesTogether: URL { workspace.root.appendingPathComponent(".mutate/switches-together") }
 
+    /// The environment in which the schema's baseline records the switches its
+    /// tests run together, in a record created empty now: without the file,
+    /// `placeBySwitches` knows they ran without one.
+    func recordingSwitchesTogether() -> [String: String] {
+        try? FileManager.default.removeItem(at: switchesTogether)
+        try? FileManager.default.createDirectory(at: switchesTogether.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: switchesTogether.path, contents: nil)
+        return [Schema.reachedVariable: switchesTogether.path]
+    }
+
     /// Runs, each on its own, the tests that the schema mutants the map
     /// cannot place would run (`suitePlan`), and gives each such mutant the
     /// tests that ran its switch, or `NoCoverage` when none did. A test that
@@ -15,9 +25,10 @@ extension Lab {
     func placeBySwitches() throws {
         defer { try? FileManager.default.removeItem(at: switchesTogether) }
         guard let coverage, let binary = testBinary, !schemaNumbers.isEmpty else { return }
-        let unplaced = mutants.filter { mutant in
-            guard schemaNumbers[mutant.name] != nil, case .unknown = reaches[mutant.name] else { return false }
-            return true
+        // Each with the map's reason.
+        let unplaced = mutants.compactMap { mutant -> (mutant: Mutant, why: String)? in
+            guard schemaNumbers[mutant.name] != nil, case .unknown(let why) = reaches[mutant.name] else { return nil }
+            return (mutant, why)
         }
         guard !unplaced.isEmpty else { return }
         // The schema's baseline creates the record before its tests run: without it, they ran without one.
@@ -27,7 +38,7 @@ extension Lab {
             return
         }
         var planned: Set<String> = []
-        for mutant in unplaced {
+        for (mutant, _) in unplaced {
             guard let plan = suitePlan(for: mutant) else { return }
             planned.formUnion(plan.first + plan.rest)
         }
@@ -50,12 +61,12 @@ extension Lab {
         }
         let found = SwitchReach(alone: alone, together: SwitchPass.read(switchesTogether, names: names))
         var counts = (chosen: 0, none: 0, underLoad: 0)
-        for mutant in unplaced {
+        for (mutant, why) in unplaced {
             guard let reach = found.reach(of: mutant.name, order: coverage.fastestFirst) else {
                 counts.underLoad += 1
                 continue
             }
-            if case .unknown(let why) = reaches[mutant.name] { switchPlaced[mutant.name] = why }
+            switchPlaced[mutant.name] = why
             reaches[mutant.name] = reach
             if reach == .noTest { counts.none += 1 } else { counts.chosen += 1 }
         }

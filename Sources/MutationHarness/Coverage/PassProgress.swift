@@ -1,0 +1,29 @@
+import Foundation
+
+/// The console line of a pass that runs tests one by one (the coverage
+/// pass, the switch pass): at most every 10 s, how many have run and about
+/// how long is left. Safe to call from the pass's workers.
+final class PassProgress: Sendable {
+    private let label: String
+    private let total: Int
+    private let print: @Sendable (String) -> Void
+    private let started = Date()
+    private let state = Locked((done: 0, lastReport: Date()))
+
+    init(_ label: String, total: Int, print: @escaping @Sendable (String) -> Void) {
+        self.label = label
+        self.total = total
+        self.print = print
+    }
+
+    /// One more test has run.
+    func testFinished() {
+        state.withLock { value in
+            value.done += 1
+            guard Date().timeIntervalSince(value.lastReport) >= 10 else { return }
+            value.lastReport = Date()
+            let left = Date().timeIntervalSince(started) / Double(value.done) * Double(total - value.done)
+            print("  \(label): \(value.done) of \(total) tests run on their own, about \(ConsoleFormat.duration(left)) left")
+        }
+    }
+}
