@@ -156,8 +156,7 @@ struct LLVMCoverageTests {
     @Test func theToolsBesideSwiftComeFirst() throws {
         try withScratch { scratch in
             for tool in ["toolchain/bin/swift", "toolchain/bin/llvm-profdata", "toolchain/bin/llvm-cov", "path/llvm-profdata", "path/llvm-cov"] {
-                try scratch.write(tool, "#!/bin/sh\n")
-                chmod(scratch.url.appendingPathComponent(tool).path, 0o755)
+                try scratch.writeExecutable(tool, "#!/bin/sh\n")
             }
             let toolchain = scratch.url.appendingPathComponent("toolchain/bin").path
             let path = scratch.url.appendingPathComponent("path").path
@@ -166,8 +165,7 @@ struct LLVMCoverageTests {
             #expect(LLVMCoverage.find(swift: "swift", path: path)?.cov == path + "/llvm-cov", "no swift found: the PATH's tools")
             // `swift` a wrapper script: the tools beside the compiler on PATH, not an older LLVM's earlier on it.
             try scratch.write("wrapper/swift", "#!/bin/sh\n")
-            try scratch.write("toolchain/bin/swiftc", "#!/bin/sh\n")
-            chmod(scratch.url.appendingPathComponent("toolchain/bin/swiftc").path, 0o755)
+            try scratch.writeExecutable("toolchain/bin/swiftc", "#!/bin/sh\n")
             #expect(LLVMCoverage.find(swift: scratch.url.appendingPathComponent("wrapper/swift").path, path: "\(path):\(toolchain)")?.profdata
                 == toolchain + "/llvm-profdata")
             try FileManager.default.removeItem(atPath: path + "/llvm-cov")

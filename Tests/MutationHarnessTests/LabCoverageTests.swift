@@ -41,7 +41,7 @@ struct LabCoverageTests {
     /// path, each run once if the profile names it.
     func tools(in scratch: Scratch, copy: URL) throws -> LLVMCoverage {
         let file = copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift").path
-        try scratch.write("tools/llvm-profdata", """
+        try scratch.writeExecutable("tools/llvm-profdata", """
             #!/bin/sh
             # merge -sparse -text -o - FILE... | merge -sparse -o OUT FILE... | merge -sparse -o OUT --input-files=LIST
             shift 2
@@ -50,7 +50,7 @@ struct LabCoverageTests {
             case "$1" in --input-files=*) cat $(cat "${1#--input-files=}") > "$out" ;; *) cat "$@" > "$out" ;; esac
 
             """)
-        try scratch.write("tools/llvm-cov", #"""
+        try scratch.writeExecutable("tools/llvm-cov", #"""
             #!/bin/sh
             # export -format=text -skip-expansions -instr-profile PROFILE BINARY [-object OTHER]...
             ran() { if grep -qx "$1" "$6"; then echo 1; else echo 0; fi; }
@@ -62,7 +62,6 @@ struct LabCoverageTests {
             printf '{"name":"idle","count":%s,"filenames":["%s"],"regions":[[%s,38,%s,6,%s,0,0,0]]}]}]}' $idle '\#(file)' $idleStart $idleEnd $idle
 
             """#)
-        for tool in ["llvm-profdata", "llvm-cov"] { chmod(scratch.url.appendingPathComponent("tools/\(tool)").path, 0o755) }
         return LLVMCoverage(profdata: scratch.url.appendingPathComponent("tools/llvm-profdata").path,
                             cov: scratch.url.appendingPathComponent("tools/llvm-cov").path)
     }

@@ -22,6 +22,14 @@ struct Scratch {
         try Data(text.utf8).write(to: file)
     }
 
+    /// Writes an executable script at `relative` (see `writeExecutable(_:to:)`
+    /// for why it never goes through `write` and `chmod`).
+    func writeExecutable(_ relative: String, _ text: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try MutationHarnessTests.writeExecutable(text, to: file)
+    }
+
     func remove() { try? FileManager.default.removeItem(at: url) }
 }
 

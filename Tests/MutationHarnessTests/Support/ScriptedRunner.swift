@@ -138,8 +138,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             if makesTestBinary {
                 let binary = directory.appendingPathComponent(".build/debug/PkgPackageTests.xctest")
                 try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data("#!/bin/sh\n".utf8).write(to: binary)
-                chmod(binary.path, 0o755)
+                try writeExecutable("#!/bin/sh\n", to: binary)
             }
             return ProcessResult(termination: .exited(0), seconds: buildSeconds)
         }
