@@ -97,7 +97,8 @@ extension HarnessCommandTests {
             // The same comment on a line of its own moves the code below it: the baseline runs again.
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "public enum", with: "// Sums.\npublic enum"))
             let moved = explore(scratch, ["--verify-reused", "0"])
-            #expect(moved.output.contains("changed since \(scratch.url.path)/results.json was written"), "\(moved.output)")
+            #expect(moved.output.contains("the package changed (1 file(s): Sources/Tiny/Arithmetic.swift) since \(scratch.url.path)/results.json was written"),
+                    "\(moved.output)")
         }
     }
 
@@ -110,8 +111,24 @@ extension HarnessCommandTests {
             let runner = ScriptedRunner()
             let outcome = explore(scratch, ["--verify-reused", "0"], runner: runner)
             #expect(outcome.code == .passed, "\(outcome)")
-            #expect(outcome.output.contains("changed since \(scratch.url.path)/results.json was written"), "\(outcome.output)")
+            #expect(outcome.output.contains("the package changed (1 file(s): Sources/Tiny/More.swift) since \(scratch.url.path)/results.json was written"),
+                    "\(outcome.output)")
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"], "\(runner.calls.map(\.command))")
+            #expect(outcome.output.contains("Incremental: 0 verdict(s) reused"), "\(outcome.output)")
+        }
+    }
+
+    /// Another compiler can give another verdict: nothing is reused, and the log says why.
+    @Test func anotherToolchainReusesNothingAndSaysSo() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            #expect(explore(scratch).code == .passed)
+            let same = ScriptedRunner()
+            #expect(explore(scratch, ["--verify-reused", "0"], runner: same).output.contains("Incremental: 2 verdict(s) reused"), "the same toolchain")
+            let upgraded = ScriptedRunner()
+            upgraded.toolchain = "Swift version 10.0 (scripted)"
+            let outcome = explore(scratch, ["--verify-reused", "0"], runner: upgraded)
+            #expect(outcome.output.contains("the toolchain (now Swift version 10.0 (scripted)), the harness or the options changed since"), "\(outcome.output)")
             #expect(outcome.output.contains("Incremental: 0 verdict(s) reused"), "\(outcome.output)")
         }
     }

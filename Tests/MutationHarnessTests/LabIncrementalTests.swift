@@ -65,7 +65,7 @@ extension LabCoverageTests {
 
             try scratch.write("pkg/Tests/TinyTests/Fixture.json", "{}\n")
             let (again, _, changed) = try incrementalRun(scratch, package: package)
-            #expect(changed.contains("changed since"), "\(changed)")
+            #expect(changed.contains("the package changed (1 file(s): Tests/TinyTests/Fixture.json) since"), "\(changed)")
             #expect(again.incremental?.ran == 1 && again.incremental?.reused == 0, "\(String(describing: again.incremental))")
         }
     }

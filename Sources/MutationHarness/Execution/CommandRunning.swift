@@ -9,6 +9,12 @@ protocol CommandRunning {
     /// `.timedOut`) is how the command ended.
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
+
+    /// The first line `swift --version` prints (`swift`: the configured
+    /// command), nil when it cannot be had. It is in every incremental
+    /// key, so it comes through the seam: a probe that fails under load
+    /// must not make a test's results file look stale.
+    func toolchainVersion(swift: String) -> String?
 }
 
 extension CommandRunning {
@@ -23,5 +29,9 @@ struct ToolchainRunner: CommandRunning {
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         try ProcessRunner.run(arguments, in: directory, environment: environment, log: log, timeout: timeout, stopWhen: stopWhen)
+    }
+
+    func toolchainVersion(swift: String) -> String? {
+        Lab.firstLine(of: [swift, "--version"])
     }
 }

@@ -9,7 +9,7 @@ extension Lab {
         let setupStart = Date()
         report.startedAt = ISO8601DateFormatter().string(from: setupStart)
         report.commit = Self.firstLine(of: ["git", "-C", configuration.packagePath.path, "rev-parse", "--short", "HEAD"])
-        report.toolchain = Self.firstLine(of: [configuration.swift, "--version"])
+        report.toolchain = runner.toolchainVersion(swift: configuration.swift)
         let lock = try claimScratch()
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)

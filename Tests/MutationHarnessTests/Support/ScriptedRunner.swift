@@ -10,6 +10,8 @@ import Testing
 // it, and the test reads `calls` after `run()` returned.
 final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var calls: [(command: String, source: String)] = []
+    /// What `swift --version` says (nil: it could not be asked).
+    var toolchain: String? = "Swift version 9.9 (scripted)"
     /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
     private(set) var schemaIDs: [String] = []
     /// The `--filter` of each test run ("" when none was given).
@@ -72,6 +74,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// Held through each call: the lab may call from several threads (its
     /// schema mutants, `jobs` at a time).
     private let lock = NSRecursiveLock()
+
+    func toolchainVersion(swift: String) -> String? { toolchain }
 
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
