@@ -434,7 +434,22 @@ struct LabCoverageTests {
         #expect(report.mutants.first { $0.name == "idle-two" }?.status == .noCoverage)
         #expect(output.contains("the suite is not green with the named mutants' schema and every switch off"), "\(output)")
         #expect(runner.buildLimits.count == 5, "the schema, the package alone, then each mutant")
-        #expect(runner.calls.filter { $0.command == "test" }.count == 2, "the baseline twice (zero-one's every test runs by the test executable)")
+        #expect(runner.calls.filter { $0.command == "test" }.count == 3,
+                "the baseline with the schema twice, then alone (zero-one's every test runs by the test executable)")
+    }
+
+    /// The suite fails once with the named mutants' schema (a test that
+    /// fails only under load): it runs again, and the schema stays.
+    @Test func aSuiteThatFailsOnceWithTheSchemaRunsAgainAndKeepsIt() throws {
+        let source = Self.source.replacingOccurrences(of: "// adds", with: "// adds FLAKY-ONCE")
+        let (report, runner, output, _) = try run(source: source, configureLab: { $0.schema = true })
+        let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
+        #expect(subtracts.status == .killed, "\(output)")
+        #expect(subtracts.buildSeconds == 0, "by its switch")
+        #expect(output.contains("the suite failed with the named mutants' schema and every switch off (failing: T.Suite/adds()): running it once more"),
+                "\(output)")
+        #expect(!output.contains("each mutant is built on its own"), "\(output)")
+        #expect(runner.buildLimits.count == 2, "the schema's build, then zero-one's own (outside any function body)")
     }
 
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {

@@ -500,8 +500,36 @@ struct LabTests {
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed)
             #expect(report.mutants.first?.buildSeconds ?? 0 > 0, "it ran as a patch, with a build")
-            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "build", "test"])
-            #expect(output.text.contains("the schema's own baseline is not green; every mutant runs as a patch"), "\(output.text)")
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "test", "build", "test"], "the schema's baseline twice")
+            #expect(output.text.contains("with every switch off the tests are not green ("), "\(output.text)")
+            #expect(output.text.contains("the schema's own baseline is not green ("), "\(output.text)")
+            #expect(output.text.contains("schema.log); every mutant runs as a patch"), "\(output.text)")
+        }
+    }
+
+    /// A schema whose baseline fails once (a test that fails only under
+    /// load) is run again, and kept when green: dropping it would cost every
+    /// mutant a build of its own.
+    @Test func aSchemaBaselineThatFailsOnceIsRunAgainAndKept() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
+                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
+            }
+            lab.schemaBuilder = { _ in
+                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a + b // FLAKY-ONCE")],
+                       support: [:], points: [point])
+            }
+            let report = try lab.run()
+            #expect(report.mutants.first?.status == .killed, "\(output.text)")
+            #expect(report.mutants.first?.buildSeconds == 0, "by its switch, no build of its own")
+            #expect(runner.calls.map(\.command) == ["build", "test", "build", "test", "test", "test"], "the schema's baseline twice, then the mutant")
+            #expect(output.text.contains("with every switch off the tests are not green (failing: T.Suite/adds()): running them once more"), "\(output.text)")
+            #expect(!output.text.contains("every mutant runs as a patch"), "\(output.text)")
         }
     }
 

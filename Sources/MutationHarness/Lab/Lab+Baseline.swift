@@ -31,20 +31,30 @@ extension Lab {
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
         // With coverage, the suite's run keeps its profiles: the coverage pass
         // compares them with each test's own (code run only under load).
-        var profiles: [String: String] = [:]
-        if configuration.coverage {
-            try? FileManager.default.removeItem(at: suiteProfiles)
-            try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
-            try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
-            profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
+        func runSuite() throws -> (ProcessResult, TestRunReport, [String: Double]) {
+            var profiles: [String: String] = [:]
+            if configuration.coverage {
+                try? FileManager.default.removeItem(at: suiteProfiles)
+                try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent("default.profraw"))
+                try? FileManager.default.createDirectory(at: suiteProfiles, withIntermediateDirectories: true)
+                profiles["LLVM_PROFILE_FILE"] = suiteProfiles.appendingPathComponent("%p.profraw").path
+            }
+            let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+            return (test, tests, quiet)
         }
-        let (test, tests, _, quiet) = try runTests(name: "baseline", log: log, timeout: nil, extraEnvironment: profiles, baseline: true)
+        var (test, tests, quiet) = try runSuite()
+        if installedSchema != nil, !Self.isGreen(test, tests) {
+            // Dropping the schema costs every named mutant a build of its own: a test that fails only under load gets a second run first.
+            print("  the suite failed with the named mutants' schema and every switch off (\(Self.failureSummary(test, tests))): "
+                + "running it once more (a test may fail only under load)")
+            (test, tests, quiet) = try runSuite()
+        }
         suiteQuiet = quiet.isEmpty ? nil : quiet
         // A program a test started with an environment of its own wrote here.
         try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
                                           to: suiteProfiles.appendingPathComponent("stray.profraw"))
         report.baselineTestSeconds = test.seconds
-        if installedSchema != nil, !(test.termination.succeeded && tests.failures.isEmpty && !tests.cases.isEmpty) {
+        if installedSchema != nil, !Self.isGreen(test, tests) {
             // The schema's fault or the package's: the package alone tells.
             print("  the suite is not green with the named mutants' schema and every switch off (\(log.path)): "
                 + "each mutant is built on its own")
@@ -68,6 +78,29 @@ extension Lab {
             schemaNumbers = schema.numbers
             print("  \(schema.numbers.count) named mutants run by switch, \(mutants.count - schema.numbers.count) built on their own")
         }
+    }
+
+    /// Whether a run of the suite (or of chosen tests) passed: it exited
+    /// well, no test failed, and some test ran.
+    static func isGreen(_ run: ProcessResult, _ tests: TestRunReport) -> Bool {
+        run.termination.succeeded && tests.failures.isEmpty && !tests.cases.isEmpty
+    }
+
+    /// How a run that is not green went, for a line of the run's output:
+    /// the failing tests (the first three named), or how the process ended.
+    static func failureSummary(_ run: ProcessResult, _ tests: TestRunReport) -> String {
+        if !tests.failures.isEmpty { return failingSummary(tests.failures.map(\.id)) }
+        switch run.termination {
+        case .timedOut: return "past its time limit"
+        case .signalled(let signal): return "killed by signal \(signal)"
+        case .exited(let code) where code != 0: return "exit code \(code)"
+        default: return tests.cases.isEmpty ? "no test ran" : "stopped early"
+        }
+    }
+
+    /// "failing: " and the tests, the first three named.
+    static func failingSummary(_ tests: [String]) -> String {
+        "failing: " + tests.prefix(3).joined(separator: ", ") + (tests.count > 3 ? " and \(tests.count - 3) more" : "")
     }
 
     /// Where the baseline's whole-suite run writes its coverage profiles.

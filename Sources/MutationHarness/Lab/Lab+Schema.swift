@@ -44,7 +44,8 @@ extension Lab {
 
     /// `explore`'s schema, built once the mutants are made; with every
     /// switch off it must then pass the tests that can tell it from the
-    /// original (`schemaBaselineIsGreen`), or every mutant runs as a patch.
+    /// original (`schemaBaselineFailure`; a second run when the first is not
+    /// green), or every mutant runs as a patch.
     /// Mutants an earlier run's schema blamed start out of it: running one
     /// as a patch costs its own small build, a schema attempt that fails
     /// costs a whole one, and either way the verdict is the same.
@@ -55,10 +56,15 @@ extension Lab {
         else { return }
         // An unchanged package reused its baseline without a build of its own: the schema's is the first.
         if testBinary == nil, coverage != nil { testBinary = TestBinary.find(in: workspace.root) }
-        guard try schemaBaselineIsGreen(schema, log: logs.appendingPathComponent("schema.log")) else {
-            print("  the schema's own baseline is not green; every mutant runs as a patch")
-            try removeSchema()
-            return
+        let log = logs.appendingPathComponent("schema.log")
+        if let failure = try schemaBaselineFailure(schema, log: log) {
+            // Dropping the schema costs every mutant a build of its own: a test that fails only under load gets a second run first.
+            print("  with every switch off the tests are not green (\(failure)): running them once more (a test may fail only under load)")
+            if let again = try schemaBaselineFailure(schema, log: log) {
+                print("  the schema's own baseline is not green (\(again), \(log.path)); every mutant runs as a patch")
+                try removeSchema()
+                return
+            }
         }
         schemaNumbers = schema.numbers
         print("  \(schema.numbers.count) mutants run by switch, \(mutantsToRun - schema.numbers.count) as patches")
@@ -68,8 +74,9 @@ extension Lab {
     /// With every switch off, runs the tests that reach a function the
     /// schema rewrote (the coverage map's, as for a mutant): the others run
     /// the package's own code. For a mutant the map cannot place, the tests
-    /// its `suitePlan` runs. Without a map, the whole suite runs.
-    func schemaBaselineIsGreen(_ schema: Schema, log: URL) throws -> Bool {
+    /// its `suitePlan` runs. Without a map, the whole suite runs. Returns
+    /// how the run failed (`failureSummary`), nil when it is green.
+    func schemaBaselineFailure(_ schema: Schema, log: URL) throws -> String? {
         var chosen: Set<String> = []
         var wholeSuite = coverage == nil || testBinary == nil
         var planned = false
@@ -88,17 +95,18 @@ extension Lab {
         if !wholeSuite, let binary = testBinary, let coverage {
             guard !chosen.isEmpty else {
                 appendLine("mutate: no test reaches a function the schema rewrote: none to run with every switch off", to: log)
-                return true
+                return nil
             }
             let ordered = coverage.fastestFirst(chosen)
             print("  checking the schema with every switch off: the \(ordered.count) test(s) that reach its functions")
             // The switches these tests run together, for the switch pass (`placeBySwitches`).
             let run = try runChosen(ordered, of: binary, name: "schema-baseline", log: log,
                                     extraEnvironment: recordingSwitchesTogether(), wholeSuite: planned)
-            return run.verdict.status == .survived
+            guard run.verdict.status != .survived else { return nil }
+            return run.verdict.killedBy.isEmpty ? run.verdict.reason ?? run.verdict.status.rawValue : Self.failingSummary(run.verdict.killedBy)
         }
         let (test, tests, _, _) = try runTests(name: "schema-baseline", log: log, timeout: report.testTimeoutSeconds, baseline: true)
-        return test.termination.succeeded && tests.failures.isEmpty
+        return test.termination.succeeded && tests.failures.isEmpty ? nil : Self.failureSummary(test, tests)
     }
 
     /// The schema's mutants to leave out for compiler errors at `failing`

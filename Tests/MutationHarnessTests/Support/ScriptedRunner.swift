@@ -4,12 +4,14 @@ import Testing
 
 /// Answers `swift build` and `swift test` from what the scratch copy
 /// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes (`CRASH-THEN-HANG`: and times out),
-/// `NO-TESTS` finds no test,
+/// `NO-TESTS` finds no test, `FLAKY-ONCE` fails the first test run only,
 /// `a - b` fails the test `T.Suite/adds()`.
 // `@unchecked`: the lab calls its runner only from the thread that runs
 // it, and the test reads `calls` after `run()` returned.
 final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var calls: [(command: String, source: String)] = []
+    /// Whether a `FLAKY-ONCE` source has failed its one run.
+    private var flakyFailed = false
     /// What `swift --version` says (nil: it could not be asked).
     var toolchain: String? = "Swift version 9.9 (scripted)"
     /// `MUTATE_SCHEMA_ID` of each test run ("" when unset).
@@ -180,7 +182,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
         let schemaSwitch = environment["MUTATE_SCHEMA_ID"] == "1"
-        let failing = runsT && !testsWeakened && (Self.namedSchemaFails(source, environment)
+        // `FLAKY-ONCE`: the first run of such a source fails, as a test that fails only under load would.
+        let flaky = runsT && source.contains("FLAKY-ONCE") && !flakyFailed
+        if flaky { flakyFailed = true }
+        let failing = flaky || runsT && !testsWeakened && (Self.namedSchemaFails(source, environment)
             ?? (source.contains("__mutate") ? schemaSwitch : source.contains("a - b") || schemaSwitch))
         if suiteHang, source.contains("zero = 1"), let index = arguments.firstIndex(of: "--event-stream-output-path") {
             return try hang("T.Suite/other()/Arithmetic.swift:9:6", events: arguments[index + 1], stopWhen: stopWhen)
