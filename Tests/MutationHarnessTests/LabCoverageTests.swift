@@ -263,7 +263,7 @@ struct LabCoverageTests {
     /// tested at once, and the verdicts are those of one at a time.
     /// An `explore` lab whose generated mutants (`names`, numbered in order)
     /// all make the same edit at `line`, each behind its schema switch.
-    private func exploreLab(in scratch: Scratch, output: OutputBox, names: [String], line: Int, _ old: String, _ new: String,
+    func exploreLab(in scratch: Scratch, output: OutputBox, names: [String], line: Int, _ old: String, _ new: String,
                             configureLab: (inout LabConfiguration) -> Void = { _ in }, configure: (ScriptedRunner) -> Void = { _ in })
         throws -> (lab: Lab, configuration: LabConfiguration, runner: ScriptedRunner)
     {

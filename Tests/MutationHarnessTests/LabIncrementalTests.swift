@@ -25,6 +25,39 @@ extension LabCoverageTests {
         return (try lab.run(), runner, output.text)
     }
 
+    /// The file is rewritten while mutants run (a run killed outright keeps
+    /// what it reached): with explore's schema in the copy, it still holds
+    /// the package's digests, not the schema's, or the next run would find
+    /// the package changed and reuse nothing.
+    @Test func aFileSavedWhileTheSchemaIsInTheCopyHoldsThePackagesDigests() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["subtracts", "multiplies"], line: 4,
+                                                  "        a + b", "        a - b")
+            // A schema that changes the code, not only a comment: switch 1 fails `adds()`.
+            lab.schemaBuilder = { _ in
+                Schema(numbers: ["subtracts": 1, "multiplies": 2],
+                       files: ["Sources/Tiny/Arithmetic.swift": Self.source.replacingOccurrences(of: "a + b", with: "a + b + 0")], support: [:])
+            }
+            let file = scratch.url.appendingPathComponent("results.json")
+            var trees: [String] = []
+            runner.onRun = { if let saved = try? ResultsFile.load(from: file) { trees.append(saved.tree) } }
+            let incremental = IncrementalRun(file: file, previous: nil, verifyCount: 0)
+            incremental.saveInterval = 0
+            incremental.explored = ResultsFile.Explored(paths: ["Sources"], points: [], compilerVersion: "Swift version 9.9", warnings: [], targets: [
+                PackageTargets.Target(name: "Tiny", c99name: "Tiny", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
+                                      sources: ["Arithmetic.swift"]),
+            ])
+            lab.incremental = incremental
+            let report = try lab.run()
+            #expect(report.mutants.map(\.status) == [.killed, .survived], "\(output.text)")
+            #expect(report.mutants.allSatisfy { $0.buildSeconds == 0 }, "both by their switch: the schema was in the copy")
+            let final = try #require(try ResultsFile.load(from: file))
+            #expect(!trees.isEmpty, "a save while the mutants ran")
+            #expect(trees.allSatisfy { $0 == final.tree }, "\(trees) \(final.tree)")
+        }
+    }
+
     @Test func aChangedFileMeasuresAgainOnlyTheTestsThatRanIt() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)

@@ -36,6 +36,8 @@ final class IncrementalRun: @unchecked Sendable {
     /// The mutants found (or taken from the file) for the paths asked, before any selection.
     var explored: ResultsFile.Explored?
     var lastSave = Date()
+    /// How often, in seconds, the file is rewritten while mutants run.
+    var saveInterval: TimeInterval = 60
 
     init(file: URL, previous: ResultsFile?, verifyCount: Int, random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.file = file

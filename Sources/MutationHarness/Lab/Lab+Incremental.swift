@@ -34,12 +34,15 @@ extension Lab {
         }
     }
 
-    /// The counted files' digests, the compiled Swift files of `targets` by their code.
+    /// The counted files' digests, the compiled Swift files of `targets` by
+    /// their code: as the package has them, whether or not a schema has
+    /// rewritten the copy (the file is saved while the schema's mutants run).
     func codeDigests(_ targets: [PackageTargets.Target]) -> [String: String] {
         guard let incremental else { return [:] }
         let root = workspace.root
-        return IncrementalRun.digests(raw: incremental.rawFiles, compiled: IncrementalRun.compiledSwiftFiles(targets)) {
-            FileManager.default.contents(atPath: root.appendingPathComponent($0).path).map { [UInt8]($0) }
+        return IncrementalRun.digests(raw: incremental.rawFiles, compiled: IncrementalRun.compiledSwiftFiles(targets)) { path in
+            if let original = schemaFiles[path] { return original.map { Array($0.utf8) } }
+            return FileManager.default.contents(atPath: root.appendingPathComponent(path).path).map { [UInt8]($0) }
         }
     }
 

@@ -52,7 +52,7 @@ extension Lab {
             print(ConsoleFormat.progress(done, of: mutantsToRun, elapsed: Date().timeIntervalSince(loopStart)))
             try writeReports()
             // Verdicts are kept as they come, so a run killed outright loses at most a minute of them.
-            if let incremental, Date().timeIntervalSince(incremental.lastSave) > 60 { try saveIncremental() }
+            if let incremental, Date().timeIntervalSince(incremental.lastSave) > incremental.saveInterval { try saveIncremental() }
         }
     }
 

@@ -10,6 +10,8 @@ import Testing
 // it, and the test reads `calls` after `run()` returned.
 final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var calls: [(command: String, source: String)] = []
+    /// Called at the start of every build and test run (under the runner's lock).
+    var onRun: (() -> Void)?
     /// Whether a `FLAKY-ONCE` source has failed its one run.
     private var flakyFailed = false
     /// What `swift --version` says (nil: it could not be asked).
@@ -100,6 +102,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         defer { lock.unlock() }
         let source = (try? String(contentsOf: directory.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)) ?? ""
         calls.append((arguments[1], source))
+        onRun?()
         if arguments[0].hasSuffix(".xctest") {
             binaryLimits.append(timeout)
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
