@@ -333,3 +333,14 @@ struct TestChoiceTests {
         #expect(other.isRunning, "another part of the program started it: not the harness's to kill")
     }
 }
+
+struct WaitStepsTests {
+    /// A command that ends at once is seen within a millisecond or two; a
+    /// long one costs one wake-up per longest step.
+    @Test func stepsStartAtOneMillisecondAndDoubleUpToTheLongest() {
+        var steps = WaitSteps(longest: 20)
+        #expect((0..<7).map { _ in steps.next() } == [1, 2, 4, 8, 16, 20, 20])
+        var none = WaitSteps(longest: 0)
+        #expect(none.next() == 1, "never a busy loop")
+    }
+}

@@ -70,6 +70,7 @@ enum CapturedCommand {
 
         var status: Int32 = -1
         var exitedAt: Date?
+        var steps = WaitSteps(longest: pollInterval)
         while streams.areOpen || exitedAt == nil {
             if exitedAt == nil {
                 var raw: Int32 = 0
@@ -85,7 +86,8 @@ enum CapturedCommand {
                 streams.take(waiting: 0) // what the pipes already hold
                 break
             }
-            streams.take(waiting: pollInterval) // with both streams closed, only the wait
+            // With both streams closed, only the wait for the exit: in short steps, since it is near.
+            streams.take(waiting: streams.areOpen ? pollInterval : steps.next())
         }
         return CapturedOutput(status: status, output: streams.collected[0], errors: streams.collected[1])
     }

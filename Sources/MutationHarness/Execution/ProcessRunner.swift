@@ -98,6 +98,7 @@ enum ProcessRunner {
 
         var status: Int32 = 0
         var cutShort: ProcessTermination?
+        var steps = WaitSteps(longest: 20)
         while true {
             let result = poll(pid, &status)
             if result == pid { break }
@@ -114,7 +115,7 @@ enum ProcessRunner {
                 _ = waitpid(pid, &status, 0)
                 break
             }
-            usleep(20_000)
+            usleep(useconds_t(steps.next()) * 1_000)
         }
         let seconds = Date().timeIntervalSince(started)
         ProcessTree.kill(root: pid) // helpers left behind by the finished command
