@@ -366,7 +366,8 @@ struct LabCoverageTests {
             try withScratch { scratch in
                 let output = OutputBox()
                 let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: (1...6).map { "switch-\($0)" }, line: 4,
-                                                      "        a + b", "        a - b", configureLab: { $0.jobs = jobs })
+                                                      "        a + b", "        a - b", configureLab: { $0.jobs = jobs },
+                                                      configure: { $0.meetsASecondSwitchedRun = true })
                 let report = try lab.run()
                 return (Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) }), runner, output.text)
             }

@@ -73,6 +73,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
 
     /// Runs of the test executable under a schema switch at once, at most.
     private(set) var mostSwitchedAtOnce = 0
+    /// Whether the first switched run waits (up to a second) for a second
+    /// one to start, so that runs the lab starts at once meet however
+    /// loaded the machine (the jobs test); off, nothing waits.
+    var meetsASecondSwitchedRun = false
     private var switchedNow = 0
     private var waited = false
     /// Held through each call: the lab may call from several threads (its
@@ -85,15 +89,15 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         if arguments[0].hasSuffix(".xctest"), environment[Schema.variable] != nil {
-            // The first switched run waits (outside the lock, up to a second)
-            // for a second one: runs the lab starts at once meet here, however
-            // loaded the machine; runs one after another do not.
             let waits = lock.withLock {
                 switchedNow += 1
                 mostSwitchedAtOnce = max(mostSwitchedAtOnce, switchedNow)
                 defer { waited = true }
-                return !waited
+                return meetsASecondSwitchedRun && !waited
             }
+            // The first switched run waits (outside the lock, up to a second)
+            // for a second one: runs the lab starts at once meet here, however
+            // loaded the machine; runs one after another do not.
             let deadline = Date().addingTimeInterval(1)
             while waits, lock.withLock({ mostSwitchedAtOnce < 2 }), Date() < deadline { usleep(2_000) }
             lock.withLock { switchedNow -= 1 }
