@@ -298,6 +298,8 @@ struct LabTests {
             }
             let (_, _, first) = try run()
             #expect(first.contains("attempt 2"), "\(first)")
+            #expect(first.contains("s: 1 mutant(s) blamed for its compiler errors\n"), "each attempt says how it went: \(first)")
+            #expect(first.contains("  built in 0.1s\n"), "\(first)")
             #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id])
 
             // A code change every key holds (no coverage map here): both mutants run again.

@@ -33,6 +33,7 @@ extension Lab {
             // This attempt's errors only: the log keeps the earlier attempts'.
             let failing = Self.errorLines(in: String(decoding: read(log).utf8.dropFirst(logged), as: UTF8.self), root: workspace.root.path)
             let blamed = Self.blamed(schema.sites, for: failing)
+            print(String(format: "  failed in %.1fs: %d mutant(s) blamed for its compiler errors", result.seconds, blamed.count))
             guard !blamed.isEmpty else { break }
             excluded.formUnion(blamed)
             // The next attempt is built from the original sources, not from this one's rewrite.
@@ -51,9 +52,10 @@ extension Lab {
     /// costs a whole one, and either way the verdict is the same.
     func installSchema(_ build: (Set<String>) -> Schema) throws {
         let misfits = Set(incremental?.previous?.schemaMisfits ?? [])
-        guard try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit, misfits: misfits) != nil,
+        guard let built = try buildSchema(build, title: "the mutant schema", timeout: mutantBuildLimit, misfits: misfits),
               let schema = installedSchema
         else { return }
+        print(String(format: "  built in %.1fs", built.seconds))
         // An unchanged package reused its baseline without a build of its own: the schema's is the first.
         if testBinary == nil, coverage != nil { testBinary = TestBinary.find(in: workspace.root) }
         let log = logs.appendingPathComponent("schema.log")
