@@ -193,13 +193,44 @@ struct HarnessCommandTests {
             var harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { _ in })
             harness.now = { Date(timeIntervalSince1970: 1_800_000_000) } // 2027-01-15
             harness.headCommit = { _ in nil }
+            let builds = ScriptedRunner()
+            harness.toolchain.runner = builds
             #expect(harness.main(["rebase", "subtracts", "--package-path", "pkg"]) == .passed)
+            #expect(builds.calls.map(\.command) == ["build", "build"], "the package, then the carried mutant; no test")
+            #expect(builds.calls.last?.source.contains("            a - b // adds") == true, "built with the new patch applied")
             let after = try String(contentsOf: file, encoding: .utf8)
             #expect(after.hasPrefix("Mutant: subtracts\nDescription: subtracts in a user's words\nRebased: 2027-01-15\n\n"), "\(after)")
             outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
             #expect(outcome.code == .passed, "\(outcome.output)")
             outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch)
             #expect(outcome.output == "ok       subtracts: applies as it is\n0 rebased, 0 left stale, 1 already apply")
+        }
+    }
+
+    /// A patch carried to a place where it does not compile is not written:
+    /// a rebased mutant that cannot build would be unviable in every gate.
+    @Test func rebaseLeavesAMutantThatDoesNotBuildWhereItWasCarriedStale() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        BROKEN // adds"])
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift",
+                              "import Foundation\n\npublic enum Arithmetic {\n    public enum Integers {\n        public static func add(_ a: Int, _ b: Int) -> Int {\n            a + b // adds\n        }\n    }\n}\n")
+            let file = package.appendingPathComponent("mutants/subtracts.patch")
+            let before = try String(contentsOf: file, encoding: .utf8)
+            for arguments in [["rebase", "--dry-run", "--package-path", "pkg"], ["rebase", "--package-path", "pkg"]] {
+                let runner = ScriptedRunner()
+                let outcome = mutate(arguments, in: scratch, runner: runner)
+                #expect(outcome.code == .brokenMutant, "\(outcome)")
+                #expect(outcome.output == """
+                    stale    subtracts: carried (Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6 (by its lines)) \
+                    but it does not build there: Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope; its file is unchanged
+                    0 \(arguments.contains("--dry-run") ? "would be rebased" : "rebased"), 1 left stale, 0 already apply
+                    """, "\(outcome.output)")
+                #expect(outcome.errors.contains("[1/1] does not build subtracts"), "progress on standard error: \(outcome.errors)")
+                #expect(runner.calls.map(\.command) == ["build", "build"])
+                #expect(try String(contentsOf: file, encoding: .utf8) == before, "the file is unchanged")
+                let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                #expect(!copy.contains("BROKEN"), "the copy is put back")
+            }
         }
     }
 

@@ -93,6 +93,51 @@ struct InterruptTests {
         }
     }
 
+    /// `rebase` builds each carried mutant before it writes any: a signal
+    /// during that build ends in 130, with no mutant file written and the
+    /// copy put back as the package has it.
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalDuringRebasesBuildOfAMutantEndsIn130AndWritesNothing() throws {
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            // A comment between the enum and `add`: add-subtracts' context no longer matches, and rebase carries it.
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let moved = try String(contentsOf: source, encoding: .utf8)
+                .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
+            try Data(moved.utf8).write(to: source)
+            let before = Scratch.snapshot(of: package)
+            // Builds the package at once, then hangs on the mutant's build.
+            let swift = scratch.url.appendingPathComponent("swift-second-build-hangs")
+            try writeExecutable("""
+                #!/bin/sh
+                dir="\(scratch.url.path)"
+                if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+                if [ ! -f "$dir/built" ]; then touch "$dir/built"; exit 0; fi
+                echo $$ > "$dir/child.pid"
+                touch "$dir/held"
+                exec sleep 300
+
+                """, to: swift)
+            let logs = scratch.url.appendingPathComponent("run")
+            let process = try launch(["rebase", "add-subtracts", "--package-path", "Tiny"], in: scratch.url,
+                                     environment: ["MUTATE_SWIFT": swift.path], logs: logs)
+            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+            _ = waitUntil(60) { FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path) || hasEnded(process) }
+            try #require(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path),
+                         "the mutant's build started: \(read("out")) \(read("err"))")
+            kill(process.processIdentifier, SIGINT)
+            let stopped = waitUntil(45) { hasEnded(process) }
+            if !stopped { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(stopped && process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("err"))")
+            #expect(read("err").contains("interrupted by signal 2: nothing was written"), "\(read("err"))")
+            #expect(Scratch.snapshot(of: package) == before, "no mutant file written, the package untouched")
+            let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+            #expect(copy == moved, "the copy is put back")
+            #expect(survivors(mentioning: [swift.path]).isEmpty, "no process of the run is left")
+        }
+    }
+
     /// The toolchain's version probe is not a build: the handler itself
     /// must end it, or the run would wait on it.
     @Test(.timeLimit(.minutes(2)))

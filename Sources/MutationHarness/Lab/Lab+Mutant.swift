@@ -33,6 +33,12 @@ extension Lab {
             try? Data("stale: \(error.description)\n".utf8).write(to: log)
             return result
         }
+        return try applying(changes) { try buildAndTest(mutant, result, log: log) }
+    }
+
+    /// Runs `body` with `changes` written into the copy, and puts the copy
+    /// back byte for byte whatever happens.
+    func applying(_ changes: [FileChange], _ body: () throws -> MutantResult) throws -> MutantResult {
         let originals = changes.map { FileChange(path: $0.path, content: workspace.read($0.path)) }
         var finished = false
         defer {
@@ -43,7 +49,7 @@ extension Lab {
             if !finished { workspace.noteInterrupted(originals.map(\.path)) }
         }
         for change in changes { try workspace.write(change.path, change.content) }
-        let outcome = try buildAndTest(mutant, result, log: log)
+        let outcome = try body()
         // A build killed at its time limit was cut short too.
         finished = !(outcome.status == .unviable && outcome.reason == Self.buildTimedOut)
         return outcome
@@ -58,8 +64,15 @@ extension Lab {
 
     /// Builds and tests the copy with the mutant applied.
     func buildAndTest(_ mutant: Mutant, _ pending: MutantResult, log: URL) throws -> MutantResult {
-        var result = pending
+        let result = try built(pending, log: log)
+        guard result.status != .unviable else { return result }
+        return try tested(mutant, result, log: log)
+    }
 
+    /// `pending` once the copy is built: `unviable`, with the first
+    /// compiler error or the time limit as its reason, when it does not build.
+    func built(_ pending: MutantResult, log: URL) throws -> MutantResult {
+        var result = pending
         let build = try runBuild(log: log, timeout: mutantBuildLimit)
         result.buildSeconds = build.seconds
         guard build.termination.succeeded else {
@@ -69,7 +82,7 @@ extension Lab {
                 : Classifier.firstCompilerError(in: read(log))?.replacingOccurrences(of: workspace.root.path + "/", with: "") ?? "the build failed"
             return result
         }
-        return try tested(mutant, result, log: log)
+        return result
     }
 
     /// `result` with the verdict of the mutant's tests (`testMutant`), as
