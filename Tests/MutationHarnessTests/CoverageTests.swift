@@ -261,6 +261,27 @@ struct ProgressLineTests {
         #expect(ConsoleFormat.duration(59.4) == "59s")
         #expect(ConsoleFormat.duration(3725) == "1h02m")
     }
+
+    /// A pass's line: at most every 10 s, how many tests have run and the
+    /// time left at the pace so far.
+    @Test func aPassSaysEveryTenSecondsHowManyTestsHaveRunAndTheTimeLeft() {
+        let clock = Locked(Date(timeIntervalSince1970: 1_000))
+        let lines = Locked<[String]>([])
+        let progress = PassProgress("coverage", total: 10, now: { clock.withLock { $0 } }, print: { line in lines.withLock { $0.append(line) } })
+        func finish(at seconds: Double) {
+            clock.withLock { $0 = Date(timeIntervalSince1970: 1_000 + seconds) }
+            progress.testFinished()
+        }
+        finish(at: 4)
+        finish(at: 9.9)
+        #expect(lines.withLock { $0 }.isEmpty, "nothing before 10 s")
+        finish(at: 10)
+        #expect(lines.withLock { $0 } == ["  coverage: 3 of 10 tests run on their own, about 23s left"], "10 s for 3: 7 more take about 23 s")
+        finish(at: 19)
+        #expect(lines.withLock { $0 }.count == 1, "the next line 10 s after the last")
+        finish(at: 20)
+        #expect(lines.withLock { $0 }.last == "  coverage: 5 of 10 tests run on their own, about 20s left")
+    }
 }
 
 struct XCTestFailureWatcherTests {

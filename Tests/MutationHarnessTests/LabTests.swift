@@ -246,6 +246,23 @@ struct LabTests {
         return lab
     }
 
+    /// A lab whose explore makes `minus` alone, with the schema `source`
+    /// gives for the points not `excluded` (the file's text, or nil for no
+    /// schema file): the one-mutant labs of the schema's fallbacks.
+    private func minusLab(_ package: URL, runner: ScriptedRunner, output: OutputBox,
+                          source: @escaping (_ excluded: Set<String>) -> String) -> Lab {
+        let minus = Self.minus
+        let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+            (run: [try self.mutant(minus.id, "        a + b", "        a - b")], ignored: [])
+        }
+        lab.schemaBuilder = { excluded in
+            let points = [minus].filter { !excluded.contains($0.id) }
+            return Schema(numbers: Dictionary(uniqueKeysWithValues: points.map { ($0.id, 1) }),
+                          files: [minus.file: source(excluded)], support: [:], points: points)
+        }
+        return lab
+    }
+
     /// Generated mutants: one build for the schema (a point that does not
     /// type-check is left out and runs as a patch), each mutant by its
     /// switch, and the copy back to the original at the end.
@@ -371,19 +388,10 @@ struct LabTests {
     func aSchemaErrorNoMutantExplainsFallsBackToPatchesAfterOneBuild(marker: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
-                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
-            }
             // The scripted build fails at line 2 of this file, or in another file; the mutant is on line 4.
-            lab.schemaBuilder = { excluded in
-                let points = [point].filter { !excluded.contains($0.id) }
-                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.map { ($0.id, 1) }),
-                              files: ["Sources/Tiny/Arithmetic.swift": Self.original + marker], support: [:], points: points)
-            }
+            let lab = minusLab(package, runner: runner, output: output) { _ in Self.original + marker }
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed)
             #expect(runner.calls.map(\.command) == ["build", "test", "build", "build", "test"], "\(output.text)")
@@ -487,17 +495,11 @@ struct LabTests {
     func aSchemaWhoseOwnBaselineIsRedFallsBackToPatches(runnerExit: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
-                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
-            }
             // A schema that is red with no switch on (it subtracts).
-            lab.schemaBuilder = { _ in
-                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a - b" + runnerExit)],
-                       support: [:], points: [point])
+            let lab = minusLab(package, runner: runner, output: output) { _ in
+                Self.original.replacingOccurrences(of: "a + b", with: "a - b" + runnerExit)
             }
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed)
@@ -515,16 +517,10 @@ struct LabTests {
     @Test func aSchemaBaselineThatFailsOnceIsRunAgainAndKept() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let point = MutationPoint(file: "Sources/Tiny/Arithmetic.swift", start: 96, end: 97, line: 4, column: 11,
-                                      mutationOperator: .arithmetic, original: "+", replacement: "-")
             let runner = ScriptedRunner()
             let output = OutputBox()
-            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
-                (run: [try self.mutant(point.id, "        a + b", "        a - b")], ignored: [])
-            }
-            lab.schemaBuilder = { _ in
-                Schema(numbers: [point.id: 1], files: ["Sources/Tiny/Arithmetic.swift": Self.original.replacingOccurrences(of: "a + b", with: "a + b // FLAKY-ONCE")],
-                       support: [:], points: [point])
+            let lab = minusLab(package, runner: runner, output: output) { _ in
+                Self.original.replacingOccurrences(of: "a + b", with: "a + b // FLAKY-ONCE")
             }
             let report = try lab.run()
             #expect(report.mutants.first?.status == .killed, "\(output.text)")

@@ -7,22 +7,28 @@ final class PassProgress: Sendable {
     private let label: String
     private let total: Int
     private let print: @Sendable (String) -> Void
-    private let started = Date()
-    private let state = Locked((done: 0, lastReport: Date()))
+    private let now: @Sendable () -> Date
+    private let started: Date
+    private let state: Locked<(done: Int, lastReport: Date)>
 
-    init(_ label: String, total: Int, print: @escaping @Sendable (String) -> Void) {
+    /// `now`: the clock (tests give a manual one).
+    init(_ label: String, total: Int, now: @escaping @Sendable () -> Date = Date.init, print: @escaping @Sendable (String) -> Void) {
         self.label = label
         self.total = total
         self.print = print
+        self.now = now
+        started = now()
+        state = Locked((done: 0, lastReport: started))
     }
 
     /// One more test has run.
     func testFinished() {
         state.withLock { value in
             value.done += 1
-            guard Date().timeIntervalSince(value.lastReport) >= 10 else { return }
-            value.lastReport = Date()
-            let left = Date().timeIntervalSince(started) / Double(value.done) * Double(total - value.done)
+            let time = now()
+            guard time.timeIntervalSince(value.lastReport) >= 10 else { return }
+            value.lastReport = time
+            let left = time.timeIntervalSince(started) / Double(value.done) * Double(total - value.done)
             print("  \(label): \(value.done) of \(total) tests run on their own, about \(ConsoleFormat.duration(left)) left")
         }
     }
