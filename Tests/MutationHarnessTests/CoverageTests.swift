@@ -260,6 +260,8 @@ struct ProgressLineTests {
         #expect(ConsoleFormat.progress([result(.stale)], of: 1, elapsed: 3) == "  progress 1/1 (100%), about 0s left")
         #expect(ConsoleFormat.duration(59.4) == "59s")
         #expect(ConsoleFormat.duration(3725) == "1h02m")
+        #expect(ConsoleFormat.firstThree(["a", "b", "c", "d", "e"]) == "a, b, c and 2 more")
+        #expect(ConsoleFormat.firstThree(["a", "b", "c"]) == "a, b, c")
     }
 
     /// A pass's line: at most every 10 s, how many tests have run and the

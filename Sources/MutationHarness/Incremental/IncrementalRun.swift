@@ -21,8 +21,6 @@ final class IncrementalRun: @unchecked Sendable {
     /// `VerdictKeys.tree` of `rawFiles`.
     var bytesTree = ""
     var common = ""
-    /// `swift --version`'s first line, in `common`.
-    var toolchain: String?
     /// This run's key of each mutant, by name.
     var keys: [String: String] = [:]
     /// This run's keys (with its coverage map), for killed verdicts' `killKey`.
@@ -50,16 +48,15 @@ final class IncrementalRun: @unchecked Sendable {
     var unchanged: Bool { previous.map { $0.tree == tree && $0.common == common } ?? false }
 
     /// What makes the package not the file's, for the run's log: the files
-    /// that changed (the first three named), or else the toolchain, the
-    /// harness or the options (the file keeps only their digest).
-    func whatChanged() -> String {
+    /// that changed (the first three named), or else the toolchain (now
+    /// `toolchain`), the harness or the options (the file keeps only their digest).
+    func whatChanged(toolchain: String?) -> String {
         guard let previous else { return "nothing was kept" }
         if previous.tree != tree {
             let before = previous.files ?? [:]
             let changed = Set(files.keys.filter { before[$0] != files[$0] }).union(before.keys.filter { files[$0] == nil }).sorted()
             guard !changed.isEmpty else { return "the package changed" }
-            let named = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
-            return "the package changed (\(changed.count) file(s): \(named))"
+            return "the package changed (\(changed.count) file(s): \(ConsoleFormat.firstThree(changed)))"
         }
         return "the toolchain (now \(toolchain ?? "unknown")), the harness or the options changed"
     }

@@ -100,7 +100,7 @@ extension Lab {
 
     /// "failing: " and the tests, the first three named.
     static func failingSummary(_ tests: [String]) -> String {
-        "failing: " + tests.prefix(3).joined(separator: ", ") + (tests.count > 3 ? " and \(tests.count - 3) more" : "")
+        "failing: " + ConsoleFormat.firstThree(tests)
     }
 
     /// Where the baseline's whole-suite run writes its coverage profiles.

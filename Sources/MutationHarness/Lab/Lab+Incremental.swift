@@ -18,7 +18,6 @@ extension Lab {
         incremental.tree = VerdictKeys.tree(incremental.files)
         incremental.bytesTree = VerdictKeys.tree(incremental.rawFiles)
         incremental.common = VerdictKeys.common(toolchain: report.toolchain, harness: HelpText.version, configuration: configuration)
-        incremental.toolchain = report.toolchain
         let file = incremental.file.path
         if incremental.previous == nil {
             print("  no results in \(file) yet: every mutant runs, and the verdicts are kept there")
@@ -29,7 +28,7 @@ extension Lab {
             print("  the package's code is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")), comments aside: "
                 + "its baseline and coverage map are reused; the mutants are found again (their places are bytes)")
         } else {
-            print("  \(incremental.whatChanged()) since \(file) was written: the baseline and coverage pass run again, "
+            print("  \(incremental.whatChanged(toolchain: report.toolchain)) since \(file) was written: the baseline and coverage pass run again, "
                 + "and a verdict is reused only where its key is unchanged")
         }
     }

@@ -77,6 +77,11 @@ extension ConsoleFormat {
                       duration(left))
     }
 
+    /// `a, b, c and 2 more`: a list for one line of output, its first three named.
+    static func firstThree(_ items: [String]) -> String {
+        items.prefix(3).joined(separator: ", ") + (items.count > 3 ? " and \(items.count - 3) more" : "")
+    }
+
     /// `45s`, `3m05s`, `1h02m`.
     static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
