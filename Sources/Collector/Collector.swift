@@ -9,8 +9,10 @@ import Foundation
 /// let response = collector.handle(CollectorRequest(method: "POST", path: "/v1/batch", body: bytes))
 /// ```
 public final class Collector: Sendable {
-    public static let maximumBodyBytes = 512 * 1024
-    public static let maximumEvents = 500
+    /// Largest request body accepted, in bytes (413 above).
+    public static let maximumBodyBytes = WireContract.maximumBodyBytes
+    /// Most events in one batch (413 above).
+    public static let maximumEvents = WireContract.maximumEventsPerBatch
 
     public let store: CollectorStore
     private let allowList: Set<String>
@@ -35,11 +37,7 @@ public final class Collector: Sendable {
 
     /// Answers one request, checking in the contract's order.
     public func handle(_ request: CollectorRequest) -> CollectorResponse {
-        if request.method == "OPTIONS" { return respond(204) }
-        // `{endpoint}/v1/batch`: the endpoint may carry a path of its own.
-        guard request.path.hasSuffix("/v1/batch") else { return respond(404, ["error": .string("not_found")]) }
-        guard request.method == "POST" else { return respond(405, ["error": .string("method_not_allowed")]) }
-        guard request.body.count <= Self.maximumBodyBytes else { return respond(413, ["error": .string("too_large")]) }
+        if let answer = answerBeforeBody(method: request.method, path: request.path, bodyLength: request.body.count) { return answer }
         let json: JSONValue
         do {
             json = try JSONParser.parse(request.body)
@@ -69,6 +67,20 @@ public final class Collector: Sendable {
         } catch {
             return respond(503, ["error": .string("store_unavailable")])
         }
+    }
+
+    /// The answer to a request that does not depend on its body's bytes: a
+    /// preflight, a wrong path or method, a body over `maximumBodyBytes`;
+    /// nil when the body must be read. `handle` starts with it; a server asks
+    /// it with the declared `Content-Length` before reading, so an oversized
+    /// body is refused unread and in the contract's order.
+    public func answerBeforeBody(method: String, path: String, bodyLength: Int) -> CollectorResponse? {
+        if method == "OPTIONS" { return respond(204) }
+        // `{endpoint}/v1/batch`: the endpoint may carry a path of its own.
+        guard path.hasSuffix("/v1/batch") else { return respond(404, ["error": .string("not_found")]) }
+        guard method == "POST" else { return respond(405, ["error": .string("method_not_allowed")]) }
+        guard bodyLength <= Self.maximumBodyBytes else { return respond(413, ["error": .string("too_large")]) }
+        return nil
     }
 
     /// Visit statistics over everything stored. Throws when the store cannot

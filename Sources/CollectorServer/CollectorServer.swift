@@ -201,9 +201,9 @@ public final class CollectorServer: @unchecked Sendable {
             return finish(client, 411, "POST needs a Content-Length", started, head: head)
         }
         // Over the collector's limit: answered before a byte of the body is read.
-        if length > Collector.maximumBodyBytes {
-            let response = collector.handle(CollectorRequest(method: head.method, path: head.path, headers: head.headers,
-                                                             body: [UInt8](repeating: 0x20, count: Collector.maximumBodyBytes + 1)))
+        if length > Collector.maximumBodyBytes,
+           let response = collector.answerBeforeBody(method: head.method, path: head.path, bodyLength: length)
+        {
             return finish(client, response, started, head: head, note: "body of \(length) bytes refused unread")
         }
         var body = Array(buffer[(end + 4)...])

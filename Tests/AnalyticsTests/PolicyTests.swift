@@ -1,4 +1,5 @@
 @testable import Analytics
+import AnalyticsSupport
 import Foundation
 import Testing
 
@@ -97,7 +98,7 @@ struct BatchFittingTests {
     /// answers 413 only above 512 KiB). By the rule above, eight events of
     /// 63,935 bytes need exactly 512,000 bytes; of 63,936, 512,008.
     @Test func aRequestStaysWithin500KiB() {
-        let budget = CollectorUploader.maximumBatchBytes
+        let budget = WireContract.requestBudgetBytes
         #expect(CollectorUploader.fitting(Self.events(9, payload: 63_935), within: budget).count == 8)
         #expect(CollectorUploader.fitting(Self.events(9, payload: 63_936), within: budget).count == 7)
     }

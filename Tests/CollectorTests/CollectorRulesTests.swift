@@ -90,6 +90,22 @@ struct CollectorRulesTests {
         #expect(post(try collector(), batch + padding + " ").status == 413, "one byte more")
     }
 
+    /// What a server asks before it reads a body: answered in the
+    /// contract's order from the method, the path and the declared length.
+    @Test func whatDoesNotDependOnTheBodyIsAnsweredBeforeItIsRead() throws {
+        let collector = try collector()
+        #expect(collector.answerBeforeBody(method: "POST", path: "/v1/batch", bodyLength: 524_288) == nil, "the limit itself: read it")
+        #expect(collector.answerBeforeBody(method: "POST", path: "/api/v1/batch", bodyLength: 0) == nil)
+        let tooLarge = try #require(collector.answerBeforeBody(method: "POST", path: "/v1/batch", bodyLength: 524_289))
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.bodyText == "{\"error\":\"too_large\"}")
+        for (name, value) in CORS.headers { #expect(tooLarge.headers[name] == value) }
+        #expect(collector.answerBeforeBody(method: "POST", path: "/v2/batch", bodyLength: 700_000)?.status == 404, "the path first")
+        #expect(collector.answerBeforeBody(method: "PUT", path: "/v1/batch", bodyLength: 700_000)?.status == 405, "then the method")
+        #expect(collector.answerBeforeBody(method: "OPTIONS", path: "/v1/batch", bodyLength: 700_000)?.status == 204)
+        #expect(try collector.store.count == 0)
+    }
+
     @Test func theDefaultClockIsTheRealTimeInMilliseconds() throws {
         let collector = try Collector(allowList: ["com.example.app"])
         let now = Int64(Date().timeIntervalSince1970 * 1000)

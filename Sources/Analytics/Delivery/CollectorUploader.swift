@@ -6,10 +6,7 @@ import Foundation
 ///
 /// `@unchecked`: confined to the SDK's serial work scheduler; every method
 /// runs there, so its `var`s are never touched by two threads at once.
-final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
-    /// The collector answers 413 above 512 KiB; a request stays below this.
-    static let maximumBatchBytes = 500 * 1024
-
+final class CollectorUploader: @unchecked Sendable {
     struct Dependencies {
         var transport: any Transport
         var clock: any AnalyticsClock
@@ -53,13 +50,6 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// Events left by an earlier process go out on the usual rules.
     func resume() {
         apply(machine.eventsQueued(count: queue.count, oldestAge: oldestAge()))
-    }
-
-    func receive(_ event: TrackedEvent) {
-        // The dispatcher always hands this provider the bytes `EventFilter`
-        // encoded and size-checked (`receive(_:encoded:)`); this form only
-        // completes the provider protocol.
-        receive(event, encoded: event.wireBytes(contextBytes: event.context.wireBytes))
     }
 
     /// Queues an event the dispatcher has encoded (and size-checked) already.
@@ -163,7 +153,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     }
 
     private func send(limit: Int) {
-        let batch = Self.fitting(queue.peek(limit: limit), within: Self.maximumBatchBytes)
+        let batch = Self.fitting(queue.peek(limit: limit), within: WireContract.requestBudgetBytes)
         guard !batch.isEmpty else {
             return apply(machine.batchFinished(.delivered, sentCount: 0, count: queue.count, oldestAge: oldestAge(), jitter: 0))
         }
@@ -180,7 +170,7 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
     /// The longest prefix of `events` whose payloads fit in `budget` bytes
     /// (never fewer than one event).
     static func fitting(_ events: [QueuedEvent], within budget: Int) -> [QueuedEvent] {
-        var used = 512 // the envelope: app id, install id, sent_at
+        var used = WireContract.envelopeAllowanceBytes
         var count = 0
         for event in events {
             used += event.payload.count + 1
@@ -204,14 +194,14 @@ final class CollectorUploader: AnalyticsProvider, @unchecked Sendable {
         case .split, .retry:
             break
         }
-        reportTrouble(result)
+        reportTrouble(result, outcome: outcome)
         apply(machine.batchFinished(outcome, sentCount: batch.count, count: queue.count, oldestAge: oldestAge(), jitter: dependencies.jitter()))
     }
 
     /// The first failure of a kind, then a recovery: never one per retry.
-    private func reportTrouble(_ result: Result<TransportResponse, NetworkFailure>) {
-        guard let kind = DeliveryTrouble.kind(of: result) else {
-            if trouble != nil, case .success(let response) = result, (200..<300).contains(response.status) {
+    private func reportTrouble(_ result: Result<TransportResponse, NetworkFailure>, outcome: DeliveryOutcome) {
+        guard let kind = DeliveryTrouble.kind(of: result, outcome: outcome) else {
+            if trouble != nil, outcome == .delivered {
                 trouble = nil
                 dependencies.report(.deliveryRecovered)
             }

@@ -4,16 +4,13 @@ import Foundation
 /// the same trouble is reported once, not once per retry) and a sentence
 /// that says what to check.
 enum DeliveryTrouble {
-    /// `network`, `status-404`, ...; nil when the attempt did not fail in a
-    /// way that is retried (delivered, or refused for good: reported apart).
-    static func kind(of result: Result<TransportResponse, NetworkFailure>) -> String? {
+    /// `network`, `status-404`, ...; nil unless `ResponsePolicy` decided to
+    /// retry (delivered, split, or refused for good: reported apart).
+    static func kind(of result: Result<TransportResponse, NetworkFailure>, outcome: DeliveryOutcome) -> String? {
+        guard case .retry = outcome else { return nil }
         switch result {
         case .failure: return "network"
-        case .success(let response):
-            switch response.status {
-            case 200..<300, 400, 403, 413: return nil
-            default: return "status-\(response.status)"
-            }
+        case .success(let response): return "status-\(response.status)"
         }
     }
 

@@ -98,7 +98,7 @@ public struct Configuration: Sendable {
             throw .invalidEndpoint(endpoint.absoluteString)
         }
         guard !appID.isEmpty, !appID.contains(where: \.isWhitespace) else { throw .invalidAppID(appID) }
-        guard (1...500).contains(batchSize) else { throw .invalidBatchSize(batchSize) }
+        guard (1...WireContract.maximumEventsPerBatch).contains(batchSize) else { throw .invalidBatchSize(batchSize) }
         guard queueCapacity >= 1 else { throw .invalidQueueCapacity(queueCapacity) }
     }
 }

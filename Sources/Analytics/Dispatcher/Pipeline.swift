@@ -19,6 +19,7 @@ final class Pipeline: @unchecked Sendable {
     private var context: EventContext
     private var sessions = Sessions()
     private var screens = ScreenStack()
+    /// The app's providers; the first-party uploader has its own slot.
     private var providers: [any AnalyticsProvider] = []
     private var uploader: CollectorUploader?
     private var lifecycle: LifecycleObserver?
@@ -79,7 +80,6 @@ final class Pipeline: @unchecked Sendable {
         if configuration.sendsToCollector {
             let uploader = CollectorUploader.make(configuration: configuration, storage: storage)
             self.uploader = uploader
-            providers.insert(uploader, at: 0)
             if optedOut { uploader.purge() }
             uploader.resume()
         }
@@ -101,7 +101,7 @@ final class Pipeline: @unchecked Sendable {
         lifecycle?.cancel()
         lifecycle = nil
         running = false
-        for provider in providers where provider !== uploader { provider.flush() }
+        for provider in providers { provider.flush() }
         if let uploader { uploader.stop(then: done) } else { done() }
         uploader = nil
         providers = []
@@ -116,25 +116,27 @@ final class Pipeline: @unchecked Sendable {
             sessionID: sessions.id(at: stamp.uptime, newID: { configuration.ids() }), properties: kept, context: context
         )
         guard let (event, encoded) = filter.finish(stamped) else { return }
-        // The collector provider takes the bytes the size rule was checked on.
-        for provider in providers {
-            if let uploader, provider === uploader { uploader.receive(event, encoded: encoded) } else { provider.receive(event) }
-        }
+        // The uploader takes the bytes the size rule was checked on.
+        uploader?.receive(event, encoded: encoded)
+        for provider in providers { provider.receive(event) }
     }
 
     func flush() {
+        uploader?.flush()
         for provider in providers { provider.flush() }
     }
 
     /// Flushes; `done` runs once the uploads the flush started have finished.
     func flush(then done: @escaping () -> Void) {
-        for provider in providers where provider !== uploader { provider.flush() }
+        for provider in providers { provider.flush() }
         if let uploader { uploader.flush(then: done) } else { done() }
     }
 
     func setOptOut(_ optOut: Bool) {
         setOptOutFlag(optOut)
-        if optOut { providers.forEach { $0.purge() } }
+        guard optOut else { return }
+        uploader?.purge()
+        providers.forEach { $0.purge() }
     }
 
     // MARK: - Screens and lifecycle

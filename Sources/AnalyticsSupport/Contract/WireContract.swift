@@ -8,6 +8,17 @@ package enum WireContract {
     /// Largest event, as encoded in a batch's `events` array (context
     /// included), in bytes: a batch of one must fit the collector's body cap.
     package static let maximumEventBytes = 64 * 1024
+    /// Largest request body the collector accepts, in bytes; above it the
+    /// answer is 413 (`too_large`).
+    package static let maximumBodyBytes = 512 * 1024
+    /// Most events in one batch; above it the answer is 413 (`too_large`).
+    package static let maximumEventsPerBatch = 500
+    /// The body size the SDK fills a request up to: the collector's limit
+    /// less 12 KiB of headroom, so a request never meets the 413.
+    package static let requestBudgetBytes = maximumBodyBytes - 12 * 1024
+    /// What the SDK counts for a batch's envelope (schema version, app id,
+    /// install id, `sent_at`) when it fills a request.
+    package static let envelopeAllowanceBytes = 512
     /// The earliest acceptable `ts`: 2020-01-01T00:00:00Z in milliseconds.
     package static let timestampFloor: Int64 = 1_577_836_800_000
 
