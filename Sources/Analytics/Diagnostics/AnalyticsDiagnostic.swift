@@ -2,15 +2,20 @@
 /// could not keep. Delivered to `Configuration.onDiagnostic`.
 ///
 /// New cases may come in a minor release (a new kind of trouble to report
-/// is not a breaking change of this SDK). Give a `switch` over it a
-/// `default:` branch, for example one that logs `description`:
+/// is not a breaking change of this SDK): the enum is non-exhaustive (see
+/// docs/api-evolution.md), so a `switch` over it outside this package
+/// needs an `@unknown default:` branch, for example one that logs
+/// `description`:
 ///
 /// ```swift
 /// switch diagnostic {
 /// case .queueOverflow(let dropped): metrics.add(dropped)
-/// default: logger.warning("\(diagnostic)")
+/// @unknown default: logger.warning("\(diagnostic)")
 /// }
 /// ```
+#if hasAttribute(nonexhaustive)
+@nonexhaustive // SE-0487: clients outside this package need `@unknown default:`
+#endif
 public enum AnalyticsDiagnostic: Sendable, Equatable, CustomStringConvertible {
     /// The event broke the wire contract and was not queued.
     case eventRejected(name: String, reason: ValidationFailure)

@@ -1,8 +1,15 @@
+import AnalyticsSupport
+
 /// Why `Analytics.start(_:)` refused a configuration. The message says what
 /// to change.
 ///
-/// New cases may come in a minor release; a `switch` over it needs a
-/// `default:` branch (the `description` is written for the developer).
+/// New cases may come in a minor release: the enum is non-exhaustive (see
+/// docs/api-evolution.md), so a `switch` over it outside this package
+/// needs an `@unknown default:` branch (the `description` is written for
+/// the developer).
+#if hasAttribute(nonexhaustive)
+@nonexhaustive // SE-0487: clients outside this package need `@unknown default:`
+#endif
 public enum AnalyticsError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEndpoint(String)
     case invalidAppID(String)
@@ -17,7 +24,7 @@ public enum AnalyticsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidAppID(let appID):
             "app id '\(appID)' must be non-empty and contain no white space, such as com.example.app"
         case .invalidBatchSize(let size):
-            "batch size \(size) must be between 1 and 500 (the collector's limit)"
+            "batch size \(size) must be between 1 and \(WireContract.maximumEventsPerBatch) (the collector's limit)"
         case .invalidQueueCapacity(let capacity):
             "queue capacity \(capacity) must be at least 1"
         case .alreadyStarted:

@@ -1,6 +1,10 @@
 import AnalyticsSupport
 
-/// Why an event was refused at `track`.
+/// Why an event was refused at `track`. New cases may come in a minor
+/// release: the enum is non-exhaustive (see docs/api-evolution.md).
+#if hasAttribute(nonexhaustive)
+@nonexhaustive // SE-0487: clients outside this package need `@unknown default:`
+#endif
 public enum ValidationFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidName(String)
     case invalidKey(String)
