@@ -130,7 +130,7 @@ struct MutantCatalogTests {
 
     @Test func shardsSplitTheMutantsWithoutOverlap() throws {
         let mutants = try (1...7).map { try MutantFileParser.parse(patch("m\($0)"), file: "m\($0).patch") }
-        let shards = (1...3).map { MutantCatalog.shard(mutants, index: $0, count: 3).map(\.name) }
+        let shards = (1...3).map { Shard(index: $0, count: 3).slice(mutants).map(\.name) }
         #expect(shards.flatMap { $0 }.sorted() == mutants.map(\.name).sorted())
         #expect(shards.map(\.count) == [3, 2, 2])
     }

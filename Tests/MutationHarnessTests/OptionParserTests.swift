@@ -110,10 +110,10 @@ struct OptionParserTests {
     }
 
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {
-        #expect(OptionParser.editDistance("abc", "") == 3)
-        #expect(OptionParser.editDistance("", "ab") == 2)
-        #expect(OptionParser.editDistance("kitten", "sitting") == 3)
-        #expect(OptionParser.editDistance("same", "same") == 0)
+        #expect(Suggestion.editDistance("abc", "") == 3)
+        #expect(Suggestion.editDistance("", "ab") == 2)
+        #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestion.editDistance("same", "same") == 0)
     }
 
     @Test func exploreTakesASampleAndAShard() throws {
@@ -201,34 +201,65 @@ struct OptionParserTests {
     }
 
     @Test func suggestsOnlyCloseWords() {
-        #expect(OptionParser.suggestion(for: "retry-on-40", among: ["retry-on-400", "ignored-modal"]) == "; did you mean 'retry-on-400'?")
-        #expect(OptionParser.suggestion(for: "zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
+        #expect(Suggestion.didYouMean("retry-on-40", among: ["retry-on-400", "ignored-modal"]) == "; did you mean 'retry-on-400'?")
+        #expect(Suggestion.didYouMean("zzzzzz", among: ["retry-on-400", "ignored-modal"]) == "")
         // The distance itself: one deletion, one insertion, one substitution each cost 1.
-        #expect(OptionParser.editDistance("abcd", "abc") == 1 && OptionParser.editDistance("abc", "abcd") == 1)
-        #expect(OptionParser.editDistance("abc", "abd") == 1 && OptionParser.editDistance("kitten", "sitting") == 3)
-        #expect(OptionParser.editDistance("", "ab") == 2 && OptionParser.editDistance("ab", "") == 2)
+        #expect(Suggestion.editDistance("abcd", "abc") == 1 && Suggestion.editDistance("abc", "abcd") == 1)
+        #expect(Suggestion.editDistance("abc", "abd") == 1 && Suggestion.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestion.editDistance("", "ab") == 2 && Suggestion.editDistance("ab", "") == 2)
         // 4 characters: at most 2 edits away, whatever a third of its length is.
-        #expect(OptionParser.suggestion(for: "expl", among: ["explore"]) == "", "3 edits from a 4-letter word is no suggestion")
-        #expect(OptionParser.suggestion(for: "expo", among: ["export"]) == "; did you mean 'export'?")
-        #expect(OptionParser.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestion.didYouMean("expl", among: ["explore"]) == "", "3 edits from a 4-letter word is no suggestion")
+        #expect(Suggestion.didYouMean("expo", among: ["export"]) == "; did you mean 'export'?")
+        #expect(Suggestion.editDistance("kitten", "sitting") == 3)
     }
 
     @Test func suggestsTheClosestWordAndBreaksATieAlphabetically() {
-        #expect(OptionParser.suggestion(for: "cat", among: ["bat", "cot"]) == "; did you mean 'bat'?")
-        #expect(OptionParser.suggestion(for: "cat", among: ["cot", "bat"]) == "; did you mean 'bat'?", "whatever the order given")
-        #expect(OptionParser.suggestion(for: "abcd", among: ["zbcd", "abxx"]) == "; did you mean 'zbcd'?",
+        #expect(Suggestion.didYouMean("cat", among: ["bat", "cot"]) == "; did you mean 'bat'?")
+        #expect(Suggestion.didYouMean("cat", among: ["cot", "bat"]) == "; did you mean 'bat'?", "whatever the order given")
+        #expect(Suggestion.didYouMean("abcd", among: ["zbcd", "abxx"]) == "; did you mean 'zbcd'?",
                 "one edit beats two, even when the farther word sorts first")
     }
 
+    /// Help is made from the same declaration the parser checks against:
+    /// each option a sub-command accepts has its line (or, borrowed, its name
+    /// in the "as for" line), and the overview names every sub-command.
     @Test func everyOptionASubCommandAcceptsIsInItsHelp() {
-        for (subcommand, flags) in OptionParser.options {
-            let help = HelpText.text(for: subcommand == "run" ? nil : subcommand)
-            for flag in flags.keys {
-                #expect(help.contains(flag), "`mutate \(subcommand)` accepts \(flag) but its help does not say so")
+        for command in OptionParser.commands {
+            let help = HelpText.text(for: command.name)
+            let lines = help.components(separatedBy: "\n")
+            for option in command.options {
+                let head = "  " + option.flag + (option.value.map { " " + $0 } ?? "") + "  "
+                #expect(lines.contains { $0.hasPrefix(head) }, "`mutate \(command.name)` accepts \(option.flag) but its help has no line for it")
+            }
+            for option in command.borrowed?.options ?? [] {
+                #expect(help.contains(option.flag + ",") || help.contains(option.flag + ": as for"), "\(command.name): \(option.flag)")
             }
         }
         for subcommand in OptionParser.subcommands where subcommand != "help" {
             #expect(HelpText.overview.contains(subcommand), "the overview names `\(subcommand)`")
         }
+    }
+
+    /// One help page whole, so a change of its layout is seen.
+    @Test func theListHelpReadsAsAWhole() {
+        #expect(HelpText.text(for: "list") == """
+            USAGE: mutate list [--package-path DIR] [--mutants DIR] [--mutant NAME...]
+
+            Prints each mutant's name and description (only the named ones with --mutant).
+
+            OPTIONS:
+              --mutant NAME       only this mutant (repeatable)
+              --package-path DIR  the package (default: .)
+              --mutants DIR       the mutant patches (default: PACKAGE/mutants)
+
+            EXAMPLE:
+              swift run mutate list --mutant retry-on-400
+            """)
+        #expect(HelpText.text(for: "explore").contains("""
+              --pr-gate REF       gate a pull request: no survivor on lines changed since REF, no lower score than the base's
+              --package-path, --mutants, --output, --scratch, --timeout-multiplier, --timeout, --wait,
+              --all-tests, --no-coverage, --no-schema, --jobs: as for run
+            """), "explore names the options it shares with run, without --mutant")
+        #expect(HelpText.text(for: nil) == HelpText.text(for: "run"))
     }
 }

@@ -235,10 +235,10 @@ struct MergeTests {
         }
     }
 
-    /// A shard label must be exactly K/N: anything else is named, whatever
-    /// its first two numbers say.
-    @Test(arguments: ["1/3/5", "1", "one/3"])
+    /// A shard label must be exactly K/N with 1 <= K <= N, as `--shard`
+    /// takes it: anything else is named, whatever its first two numbers say.
+    @Test(arguments: ["1/3/5", "1", "one/3", "4/3", "0/2"])
     func anUnreadableShardLabelIsNamed(label: String) {
-        #expect(ShardSet.problem(with: [("s1", label)]) == "s1 has an unreadable shard label '\(label)'")
+        #expect(Shard.problem(merging: [("s1", label)]) == "s1 has an unreadable shard label '\(label)'")
     }
 }

@@ -22,6 +22,22 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     /// Interrupted (Ctrl-C); the reports hold what finished.
     case interrupted = 130
 
+    /// The line `mutate --help` prints for this code.
+    var summary: String {
+        switch self {
+        case .passed: "gate passed"
+        case .usage: "usage error, or a mutant file or folder that cannot be used"
+        case .survived: "a mutant survived: the score is under the threshold"
+        case .brokenMutant: "a mutant is stale or unviable (fix the mutant), or its run said nothing"
+        case .baselineFailed: "the unmutated package does not build, has a red suite, or has no tests"
+        case .locked: "another run holds the scratch copy (see --wait)"
+        case .reusedVerdictWrong: "explore --incremental: a reused verdict came out differently when re-run (--verify-reused)"
+        case .survivorOnChangedLine: "explore --pr-gate: a mutant on a line the change touched survived"
+        case .scoreDropped: "explore --pr-gate: the score is lower than the one recorded for the base branch"
+        case .interrupted: "interrupted (SIGINT or SIGTERM): no verdict for the mutant that was running"
+        }
+    }
+
     /// How a run that stopped before its verdict exits: by the lab's reason
     /// (an interrupt, the lock, a scratch folder it may not use, a red or
     /// missing baseline); what `explore` could not read (the compiler's

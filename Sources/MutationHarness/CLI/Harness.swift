@@ -292,7 +292,7 @@ public struct Harness {
         let loaded = loadMutants(options.common, excluding: insidePackage)
             .flatMap { select(options.mutants, from: $0) }
         guard case .success(var mutants) = loaded else { return loaded.failureCode }
-        if let shard = options.shard { mutants = MutantCatalog.shard(mutants, index: shard.index, count: shard.count) }
+        if let shard = options.shard { mutants = shard.slice(mutants) }
 
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
         InterruptHandler.install(grace: environment.interruptGrace)
@@ -332,7 +332,7 @@ public struct Harness {
         configuration.coverage = options.coverage
         configuration.schema = options.schema
         configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        configuration.shard = options.shard.map { "\($0.index)/\($0.count)" }
+        configuration.shard = options.shard?.description
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI
         configuration.reportURL = environment.reportURL
@@ -510,7 +510,7 @@ public struct Harness {
                 return fail(.usage, "cannot read \(resolve(input).path)/\(ReportWriter.resultsFile): \(error.localizedDescription)")
             }
         }
-        if let problem = ShardSet.problem(with: zip(inputs, reports).map { ($0, $1.shard) }) {
+        if let problem = Shard.problem(merging: zip(inputs, reports).map { ($0, $1.shard) }) {
             return fail(.usage, "\(problem)")
         }
         var merged = reports[0]

@@ -20,7 +20,7 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             "two mutants are named '\(name)': \(files.joined(separator: ", ")); give each a unique 'Mutant:' header"
         case let .unknownMutants(names, available):
             "no mutant named \(names.map { "'\($0)'" }.joined(separator: ", "))"
-                + (names.count == 1 ? OptionParser.suggestion(for: names[0], among: available) : "")
+                + (names.count == 1 ? Suggestion.didYouMean(names[0], among: available) : "")
                 + "; available: \(available.joined(separator: ", "))"
         }
     }
@@ -66,10 +66,5 @@ public enum MutantCatalog {
         let unknown = names.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw .unknownMutants(unknown, available: mutants.map(\.name)) }
         return mutants.filter { names.contains($0.name) }
-    }
-
-    /// Shard `index` (1-based) of `count`: every count-th mutant by name.
-    public static func shard(_ mutants: [Mutant], index: Int, count: Int) -> [Mutant] {
-        Shard(index: index, count: count).slice(mutants)
     }
 }

@@ -307,7 +307,7 @@ private struct Core {
     static func likeness(_ a: String, _ b: String) -> Double {
         let longer = max(a.count, b.count)
         guard longer > 0 else { return 1 }
-        return 1 - Double(OptionParser.editDistance(a, b)) / Double(longer)
+        return 1 - Double(Suggestion.editDistance(a, b)) / Double(longer)
     }
 
     /// The hunk rebuilt at `position` of `lines`: context and removed lines

@@ -1,0 +1,34 @@
+/// `mutate record`: an uncommitted bug kept as a named mutant.
+enum RecordCommand: SubCommand {
+    static let name: String = "record"
+    static let abstract: String = "turn an uncommitted bug under Sources/ into mutants/NAME.patch"
+    static let usage: [String] = ["mutate record NAME --description TEXT [--bug TEXT] [--dry-run] [PATH...]"]
+    static let discussion: String = """
+        Turns the uncommitted change under Sources/ (tracked edits and new
+        files) into mutants/NAME.patch, then puts those files back as HEAD has
+        them (new files are removed). It lists the files first. With PATHs,
+        only those files are recorded and restored; other changes stay. With
+        --dry-run it prints the patch and changes nothing.
+        """
+    static let options: [OptionSpec] = [
+        OptionSpec("--description", "TEXT", help: "what a user would see if this bug came back (required)"),
+        OptionSpec("--bug", "TEXT", help: "the incident it comes from"),
+        OptionSpec("--dry-run", help: "print the patch; write and restore nothing"),
+        .packagePath(),
+        .mutants("where the patch goes (default: PACKAGE/mutants)"),
+    ]
+    static let examples: [String] = [
+        #"swift run mutate record ignored-modal --description "a sheet's time is counted on the screen below" \"#,
+        "    Sources/Analytics/Screens/ScreenStack.swift",
+    ]
+
+    static func command(from arguments: ParsedArguments) throws(UsageError) -> HarnessCommand {
+        guard let name = arguments.positional.first else {
+            throw arguments.error("record takes a mutant name: mutate record NAME --description TEXT [PATH...]")
+        }
+        try arguments.checkName(name)
+        let description = try arguments.description(for: "record")
+        return .record(RecordOptions(common: arguments.common, name: name, description: description, bug: arguments.last("--bug"),
+                                     paths: Array(arguments.positional.dropFirst()), dryRun: arguments.has("--dry-run")))
+    }
+}
