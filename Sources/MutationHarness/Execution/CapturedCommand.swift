@@ -62,11 +62,13 @@ enum CapturedCommand {
         }
         var streams = Streams(readEnds: [outputPipe[0], errorPipe[0]])
         defer { streams.closeAll() }
-        let spawned = spawn(shell, ["-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory?.path ?? "."] + arguments,
-                         input: input, output: outputPipe[1], errors: errorPipe[1])
+        // In the harness's process group, so a Ctrl-C at the terminal reaches it too.
+        let spawned = Spawn.start([shell, "-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory?.path ?? "."] + arguments,
+                                  environment: ProcessInfo.processInfo.environment, input: .open(input, flags: O_RDONLY),
+                                  output: .duplicate(outputPipe[1]), errors: .duplicate(errorPipe[1]), ownProcessGroup: false)
         close(outputPipe[1])
         close(errorPipe[1])
-        let pid = try spawned.mapError { ProcessRunnerError(command: command, reason: String(cString: strerror($0.code))) }.get()
+        let pid = try spawned.mapError { ProcessRunnerError(command: command, reason: $0.reason) }.get()
 
         var status: Int32 = -1
         var exitedAt: Date?
@@ -95,50 +97,6 @@ enum CapturedCommand {
     /// A wait status as a shell reports it: the exit code, or 128 + the signal.
     static func exitStatus(_ raw: Int32) -> Int32 {
         raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
-    }
-
-    private struct SpawnError: Error {
-        var code: Int32
-    }
-
-    /// Starts `shell` with `arguments`: standard input from `input`, output
-    /// and errors into the two write ends, SIGINT and SIGTERM at their defaults.
-    private static func spawn(_ shell: String, _ arguments: [String], input: String, output: Int32, errors: Int32) -> Result<pid_t, SpawnError> {
-        #if canImport(Darwin)
-        var fileActions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var fileActions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&fileActions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&fileActions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&fileActions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&fileActions, output, 1)
-        posix_spawn_file_actions_adddup2(&fileActions, errors, 2)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = ([shell] + arguments).map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, shell, &fileActions, &attributes, argv, envp)
-        return code == 0 ? .success(pid) : .failure(SpawnError(code: code))
     }
 
     /// The read ends of the two pipes and what came through them.

@@ -43,55 +43,23 @@ enum ProcessRunner {
         if !FileManager.default.fileExists(atPath: log.path) {
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         }
-        #if canImport(Darwin)
-        var fileActions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var fileActions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&fileActions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&fileActions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 1, log.path, O_WRONLY | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&fileActions, 1, 2)
-        // The harness ignores SIGINT and SIGTERM (a dispatch source handles
-        // them); a child would inherit that, so put them back to default.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
         // `sh` changes into the directory and then becomes the command, so the
         // harness's own working directory never changes.
         let executable = "/bin/sh"
         let command = [executable, "-c", "cd \"$0\" && exec \"$@\"", directory.path, resolve(arguments[0], path: environment["PATH"] ?? "/usr/bin:/bin")]
             + arguments.dropFirst()
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-
-        var pid: pid_t = 0
         let started = Date()
         // Counted before it exists: a sweep must never catch it starting.
         active.withLock { $0 += 1 }
-        let code = posix_spawn(&pid, executable, &fileActions, &attributes, argv, envp)
-        guard code == 0 else {
+        // Its own process group, so a kill reaches the test's helpers too.
+        let pid: pid_t
+        switch Spawn.start(command, environment: environment, input: .open("/dev/null", flags: O_RDONLY),
+                           output: .open(log.path, flags: O_WRONLY | O_APPEND), errors: .duplicate(1), ownProcessGroup: true)
+        {
+        case .success(let started): pid = started
+        case .failure(let failure):
             active.withLock { $0 -= 1 }
-            throw ProcessRunnerError(command: arguments.joined(separator: " "), reason: String(cString: strerror(code)))
+            throw ProcessRunnerError(command: arguments.joined(separator: " "), reason: failure.reason)
         }
         running.set(pid)
         defer { running.set(0) }

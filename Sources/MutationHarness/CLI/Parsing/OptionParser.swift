@@ -5,10 +5,10 @@
 /// `command(from:)`.
 enum OptionParser {
     /// Every sub-command, in the order the overview lists them.
-    static let commands: [any SubCommand.Type] = [
-        RunCommand.self, ListCommand.self, CheckCommand.self, RebaseCommand.self, RecordCommand.self, MergeCommand.self,
-        ExploreCommand.self, PromoteCommand.self,
-    ]
+    static var commands: [any SubCommand.Type] {
+        [RunCommand.self, ListCommand.self, CheckCommand.self, RebaseCommand.self, RecordCommand.self, MergeCommand.self,
+         ExploreCommand.self, PromoteCommand.self]
+    }
 
     /// The words that may follow `mutate`. (A key path such as `\.name`
     /// on these metatypes crashes the 6.3.1 compiler: closures, not key paths.)
