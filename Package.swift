@@ -29,8 +29,12 @@ let package = Package(
         .executableTarget(name: "mutate", dependencies: ["MutationHarness"]),
         .executableTarget(name: "analytics-fault-child", dependencies: ["Analytics", "AnalyticsTesting"], path: "Sources/AnalyticsFaultChild"),
         .executableTarget(name: "analytics-benchmarks", dependencies: ["Analytics", "AnalyticsSupport", "AnalyticsTesting", "Collector", "CollectorServer"], path: "Sources/AnalyticsBenchmarks"),
-        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport", "Collector"], exclude: ["Golden"]),
-        .testTarget(name: "CollectorTests", dependencies: ["Collector", "CollectorServer", "Analytics", "AnalyticsTesting", "AnalyticsSupport"]),
-        .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness"]),
+        // What the three test targets share (where their files go); not a product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "AnalyticsTesting", "AnalyticsSupport", "Collector", "TestSupport"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "CollectorTests", dependencies: ["Collector", "CollectorServer", "Analytics", "AnalyticsTesting", "AnalyticsSupport",
+                                                           "TestSupport"]),
+        .testTarget(name: "MutationHarnessTests", dependencies: ["MutationHarness", "TestSupport"]),
     ]
 )

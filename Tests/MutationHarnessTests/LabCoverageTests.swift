@@ -428,7 +428,8 @@ struct LabCoverageTests {
     /// green there, each mutant is built on its own.
     @Test func aSuiteTheSchemaAloneTurnsRedBuildsEachMutantOnItsOwn() throws {
         let source = Self.source.replacingOccurrences(of: "// adds", with: "// adds SWITCHED-OFF-FAILS")
-        let (report, runner, output, _) = try run(source: source, configureLab: { $0.schema = true })
+        let (report, runner, output, logs) = try run(source: source, configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
         let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
         #expect(subtracts.status == .killed, "\(output)")
         #expect(subtracts.buildSeconds > 0, "on its own build")
@@ -443,7 +444,8 @@ struct LabCoverageTests {
     /// fails only under load): it runs again, and the schema stays.
     @Test func aSuiteThatFailsOnceWithTheSchemaRunsAgainAndKeepsIt() throws {
         let source = Self.source.replacingOccurrences(of: "// adds", with: "// adds FLAKY-ONCE")
-        let (report, runner, output, _) = try run(source: source, configureLab: { $0.schema = true })
+        let (report, runner, output, logs) = try run(source: source, configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
         let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
         #expect(subtracts.status == .killed, "\(output)")
         #expect(subtracts.buildSeconds == 0, "by its switch")

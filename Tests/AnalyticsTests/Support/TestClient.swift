@@ -2,6 +2,7 @@ import Analytics
 import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
+import TestSupport
 
 /// A real `Analytics` client wired to a manual clock, a recording transport
 /// and a storage folder of the test's own.
@@ -57,8 +58,5 @@ func withStorage<T>(_ body: (URL) throws -> T) throws -> T {
     return try body(directory.url)
 }
 
-/// `.build/test-scratch` of this package: tests keep their folders there,
-/// never in the machine's shared temporary folder.
-let testScratch = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/test-scratch", isDirectory: true)
+/// Where this target's tests keep their folders (TestSupport's rule).
+let testScratch = TestScratch.root

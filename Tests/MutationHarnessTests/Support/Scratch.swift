@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A folder of the test's own under this package's `.build/test-scratch/`
@@ -6,10 +7,8 @@ import Testing
 struct Scratch {
     let url: URL
 
-    /// `.build/test-scratch` of the package these tests were compiled from.
-    static let base = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/test-scratch", isDirectory: true)
+    /// Where this target's tests keep their folders (TestSupport's rule).
+    static let base = TestScratch.root
 
     init() throws {
         url = Self.base.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)

@@ -1,10 +1,8 @@
 import Foundation
+import TestSupport
 
-/// `.build/test-scratch` of this package: tests keep their folders there,
-/// never in the machine's shared temporary folder.
-let testScratchRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/test-scratch", isDirectory: true)
+/// Where this target's tests keep their folders (TestSupport's rule).
+let testScratchRoot = TestScratch.root
 
 /// An executable product of this package, as built beside the test
 /// executable (`swift build --build-tests` builds it too).

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The pieces that choose a mutant's tests: what a profile says ran, where
+/// each function's code is, which tests reach a mutant's lines, and when the
+/// map must say it cannot tell.
+struct CoverageMapTests {
+    private static func function(_ name: String, _ file: String, _ lines: ClosedRange<Int>, count: Int = 1) -> CoverageMap.Function {
+        CoverageMap.Function(name: name, file: file, firstLine: lines.lowerBound, lastLine: lines.upperBound, count: count)
+    }
+
+    /// `A.swift`: `outer` 10-20 holds the closure `inner` 14-16; `idle` 30-35
+    /// runs in no test; lines 1-9 and 21-29 are declarations.
+    private static let map = CoverageMap(
+        functions: [
+            function("outer", "Sources/A.swift", 10...20),
+            function("inner", "Sources/A.swift", 14...16),
+            function("idle", "Sources/A.swift", 30...35, count: 0),
+            function("other", "Sources/B.swift", 1...5),
+        ],
+        reached: ["T.S/slow()": [0, 1], "T.S/fast()": [0], "T.S/b()": [3], "T.S/none()": []],
+        seconds: ["T.S/slow()": 2.5, "T.S/fast()": 0.1, "T.S/b()": 0.2, "T.S/none()": 0.01]
+    )
+
+    private static func lines(_ removed: [Int], inserting: [Int] = []) -> TouchedLines {
+        TouchedLines(removed: removed, insertedBefore: inserting)
+    }
+
+    @Test func aLineRunsTheTestsOfEveryFunctionHoldingItFastestFirst() {
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([12])]) == .tests(["T.S/fast()", "T.S/slow()"]))
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([15])]) == .tests(["T.S/fast()", "T.S/slow()"]),
+                "a closure's line is the outer function's too: a test that runs the outer one may reach it")
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([10]), "Sources/B.swift": Self.lines([3])])
+            == .tests(["T.S/fast()", "T.S/b()", "T.S/slow()"]), "every file's tests, once each")
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([20])]) == .tests(["T.S/fast()", "T.S/slow()"]), "the last line is inside")
+    }
+
+    @Test func codeNoTestRunsIsNoCoverage() {
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([32])]) == .noTest)
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([], inserting: [33])]) == .noTest, "an insertion inside an idle function")
+    }
+
+    @Test func whatTheMapCannotPlaceRunsTheWholeSuite() {
+        func isUnknown(_ reach: CoverageMap.Reach) -> Bool { if case .unknown = reach { true } else { false } }
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([5])])), "a declaration line: a static initialiser, a default argument")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([12, 25])])), "one line outside is enough")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([9])])), "the line before a function")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([21])])), "the line after it")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([], inserting: [21])])), "lines added after a closing brace")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([], inserting: [10])])), "lines added before a function")
+        #expect(Self.map.reach(["Sources/A.swift": Self.lines([], inserting: [11])]) == .tests(["T.S/fast()", "T.S/slow()"]))
+        #expect(isUnknown(Self.map.reach(["Sources/C.swift": Self.lines([1])])), "a file with no function in the map")
+        #expect(isUnknown(Self.map.reach([:], wholeFiles: ["Sources/New.swift"])), "a file the mutant creates")
+        #expect(isUnknown(Self.map.reach([:])), "a mutant that changes nothing")
+    }
+
+    @Test func aLineThatRanOnlyInTheWholeSuiteRunsTheWholeSuite() {
+        let map = CoverageMap(functions: Self.map.functions, reached: Self.map.reached, seconds: Self.map.seconds,
+                              suiteOnly: ["Sources/A.swift": [17, 33]])
+        func why(_ reach: CoverageMap.Reach) -> String? { if case .unknown(let why) = reach { why } else { nil } }
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([17])]))?.contains("Sources/A.swift:17 ran in the whole suite but in no test on its own") == true,
+                "a branch of a function tests do run, taken only under load")
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([32, 33])])) != nil, "not NoCoverage: the suite ran it")
+        #expect(why(map.reach(["Sources/A.swift": Self.lines([], inserting: [18])])) != nil, "lines added right after one")
+        #expect(map.reach(["Sources/A.swift": Self.lines([16])]) == .tests(["T.S/fast()", "T.S/slow()"]), "the line before it is the map's")
+        #expect(CoverageMap(functions: map.functions, reached: map.reached, seconds: map.seconds, suiteOnly: ["Sources/A.swift": [3]])
+            .reach(["Sources/B.swift": Self.lines([3])]) == .tests(["T.S/b()"]), "only in its own file")
+    }
+
+    @Test func theMapSurvivesJSON() throws {
+        let map = CoverageMap(functions: Self.map.functions, reached: Self.map.reached, seconds: Self.map.seconds,
+                              suiteOnly: ["Sources/A.swift": [17]])
+        let decoded = try JSONDecoder().decode(CoverageMap.self, from: JSONEncoder().encode(map))
+        #expect(decoded == map)
+        #expect(decoded != Self.map)
+        #expect(decoded.reach(["Sources/A.swift": Self.lines([12])]) == .tests(["T.S/fast()", "T.S/slow()"]))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+struct TestSelectionTests {
+    @Test func aFilterMatchesItsTestAndNoOtherWhoseNameItBegins() throws {
+        let filter = try NSRegularExpression(pattern: TestBinary.filter(for: "M.Suite/adds(kind:)"))
+        func matches(_ id: String) -> Bool { filter.firstMatch(in: id, range: NSRange(id.startIndex..., in: id)) != nil }
+        #expect(matches("M.Suite/adds(kind:)"))
+        #expect(matches("M.Suite/adds(kind:)/Tests.swift:12:6"), "the runner's id ends with the test's place")
+        #expect(!matches("M.Suite/adds(kind:)2"))
+        #expect(!matches("XM.Suite/adds(kind:)"))
+        #expect(!matches("M.Suite/addsXkind:)"), "parentheses and dots are literal")
+    }
+
+    @Test func theExecutableGetsOneFilterPerTestAndXCTestACommaList() {
+        let binary = TestBinary(path: "/copy/.build/debug/PPackageTests.xctest")
+        let arguments = binary.swiftTesting(["M.S/a()", "M.S/b()"], xunit: URL(fileURLWithPath: "/r/x.xml"), events: URL(fileURLWithPath: "/r/e.jsonl"))
+        #expect(arguments == [binary.path, "--testing-library", "swift-testing", "--xunit-output", "/r/x.xml", "--event-stream-output-path", "/r/e.jsonl",
+                              "--filter", #"^M\.S\/a\(\)(/|$)"#, "--filter", #"^M\.S\/b\(\)(/|$)"#])
+        #expect(binary.xctest(["M.C/testA", "M.C/testB"]) == [binary.path, "M.C/testA,M.C/testB"])
+    }
+
+    @Test func theTestExecutableIsFoundOnlyAsAFile() throws {
+        try withScratch { scratch in
+            #expect(TestBinary.find(in: scratch.url) == nil)
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent(".build/debug/BundlePackageTests.xctest/Contents"),
+                                                    withIntermediateDirectories: true)
+            #expect(TestBinary.find(in: scratch.url) == nil, "a bundle (macOS) is left to swift test")
+            try scratch.write(".build/debug/PkgPackageTests.xctest", "#!/bin/sh\n")
+            #expect(TestBinary.find(in: scratch.url) == nil, "not executable")
+            chmod(scratch.url.appendingPathComponent(".build/debug/PkgPackageTests.xctest").path, 0o755)
+            #expect(TestBinary.find(in: scratch.url)?.path == scratch.url.appendingPathComponent(".build/debug/PkgPackageTests.xctest").path)
+        }
+    }
+
+    @Test func xctestResultsAreReadFromTheConsoleUnderTheRequestedIds() {
+        let log = """
+            Test Suite 'Selected tests' started at 2026-12-03 07:31:26.319
+            Test Case 'LegacyTests.testAdds' started at 2026-12-03 07:31:26.372
+            Test Case 'LegacyTests.testAdds' passed (0.001 seconds)
+            Test Case 'LegacyTests.testSubtracts' started at 2026-12-03 07:31:26.372
+            /x/LegacyTests.swift:9: error: LegacyTests.testSubtracts : XCTAssertEqual failed: ("1") is not equal to ("2")
+            Test Case 'LegacyTests.testSubtracts' failed (0.002 seconds)
+            Test Case 'OtherTests.testUnasked' passed (0.001 seconds)
+            """
+        let cases = XCTestConsole.cases(in: log, requested: ["M.LegacyTests/testAdds", "M.LegacyTests/testSubtracts"])
+        #expect(cases.map(\.id) == ["M.LegacyTests/testAdds", "M.LegacyTests/testSubtracts"])
+        #expect(cases.map(\.failed) == [false, true])
+        let report = TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/x.xml"), log: log,
+                                        xctestConsole: ["M.LegacyTests/testAdds", "M.LegacyTests/testSubtracts"])
+        #expect(report.failures.first?.message == #"XCTAssertEqual failed: ("1") is not equal to ("2")"#, "the message from its error line")
+    }
+
+    @Test func whereAPatchLandsIsCountedInTheOriginalFile() throws {
+        let diff = try DiffParser.parse("""
+            --- a/F.swift
+            +++ b/F.swift
+            @@ -2,3 +2,4 @@
+             b
+            -c
+            +C
+             d
+            +e2
+            @@ -8,2 +9,3 @@
+             h
+            +h2
+             i
+
+            """)
+        // The file gained two lines above the first hunk since the patch was written.
+        let source = "x\ny\na\nb\nc\nd\ne\nf\ng\nh\ni\n"
+        let touched = try #require(diff.touchedLines(reading: { _ in source }))
+        #expect(touched.lines["F.swift"] == TouchedLines(removed: [5], insertedBefore: [7, 11]),
+                "c (line 5) is replaced: no insertion; e2 goes before e (7), h2 before i (11)")
+        #expect(touched.wholeFiles.isEmpty)
+        #expect(diff.touchedLines(reading: { _ in "nothing alike\n" }) == nil, "a diff that does not apply places nothing")
+    }
+}
