@@ -1,4 +1,4 @@
-@testable import Analytics
+import Analytics
 import AnalyticsSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MutationHarness
+import MutationHarness
 
 /// Runs the real harness (real `swift build` and `swift test`) on a copy of
 /// the fixture package in a folder of the test's own. Disabled inside a

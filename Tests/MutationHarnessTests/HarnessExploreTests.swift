@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import MutationHarness
+import MutationHarness
 
 /// `mutate explore` and `promote` end to end on the fixture package.
 extension HarnessExploreAndInterruptTests {
