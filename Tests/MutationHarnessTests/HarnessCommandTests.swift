@@ -94,6 +94,81 @@ struct HarnessCommandTests {
         }
     }
 
+    /// The whole of what a run prints, times and paths aside: a line added,
+    /// lost or moved shows here, not only a missing phrase.
+    @Test func aRunPrintsThisAndNothingElse() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+            let outcome = mutate(["--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(Self.normalized(outcome.output, package: package) == """
+                Running 1 mutant(s) from PKG/mutants
+                Copying PKG to PKG/.build/mutate/scratch
+                  2 file(s) updated in the scratch copy
+                Building the unmutated package with the named mutants' schema (1 mutants in one build, attempt 1)...
+                  built in N.Ns; running the tests...
+                  3 tests passed in N.Ns; each mutant's tests get N.Ns
+                  1 named mutants run by switch, 0 built on their own
+                  no test executable to start directly in PKG/.build/mutate/scratch/.build/debug: every mutant runs the whole suite
+                [1/1] subtracts: building and testing...
+                [1/1] killed    subtracts  N.Ns (build N.Ns, tests N.Ns)  by T.Suite/adds()
+                  progress 1/1 (100%), 1 of 1 detected (100.0%), about N.Ns left
+                Mutants: 1 killed
+                Score: 100.0% (threshold 100%)
+                Gate PASSED: 1 of 1 mutants detected; score 100.0% meets the threshold 100%.
+                Reports: PKG/.build/mutation-report/report.md, report.json, junit.xml, logs/
+                """, "\(outcome.output)")
+            #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+        }
+    }
+
+    /// The whole of what explore, check and list print, times and paths aside.
+    @Test func exploreCheckAndListPrintThisAndNothingElse() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
+            var outcome = mutate(["explore", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(Self.normalized(outcome.output, package: package) == """
+                Copying PKG to PKG/.build/mutate/scratch
+                  2 file(s) updated in the scratch copy
+                Building the unmutated package (the first build of a fresh scratch copy takes longest)...
+                  built in N.Ns; running the tests...
+                  3 tests passed in N.Ns; each mutant's tests get N.Ns
+                  no test executable to start directly in PKG/.build/mutate/scratch/.build/debug: every mutant runs the whole suite
+                Reading the compiler's syntax tree of Sources...
+                  reading Tiny (1 file(s))
+                Building the mutant schema (2 mutants in one build, attempt 1)...
+                  built in N.Ns
+                  2 mutants run by switch, 0 as patches
+                [1/2] ff1cb234: building and testing...
+                [1/2] killed    ff1cb234  N.Ns (build N.Ns, tests N.Ns)  by T.Suite/adds()
+                  progress 1/2 (50%), 1 of 1 detected (100.0%), about N.Ns left
+                [2/2] d66a059a: building and testing...
+                [2/2] survived  d66a059a  N.Ns (build N.Ns, tests N.Ns)  boolean-literal at Sources/Tiny/Arithmetic.swift:3:18: `adds` -> `sums` (Sources/Tiny/Arithmetic.swift:3; diff in report.md)
+                  progress 2/2 (100%), 1 of 2 detected (50.0%), about N.Ns left
+                Mutants: 1 killed, 1 survived
+                Score: 50.0% (threshold 100%)
+                Compiler: Swift version 9.9
+                survived  d66a059a  boolean-literal at Sources/Tiny/Arithmetic.swift:3:18: `adds` -> `sums`
+                Reports: PKG/.build/mutation-report/explore/report.md, report.json, junit.xml, summary.md, logs/
+                Kill a survivor with a test, then keep it: `swift run mutate promote ID NAME --description TEXT`; or list it in mutants/explore-ignore with a reason.
+                """, "\(outcome.output)")
+            #expect(outcome.errors.isEmpty, "\(outcome.errors)")
+            outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output == "ok     subtracts\n1 of 1 mutants apply to the current source" && outcome.errors.isEmpty, "\(outcome)")
+            outcome = mutate(["list", "--package-path", "pkg"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output == "subtracts: subtracts in a user's words" && outcome.errors.isEmpty, "\(outcome)")
+        }
+    }
+
+    /// `output` with the package's path as `PKG` and every duration as `N.Ns`.
+    static func normalized(_ output: String, package: URL) -> String {
+        output.replacingOccurrences(of: package.path, with: "PKG")
+            .replacingOccurrences(of: #"\b\d+(\.\d+)?s\b"#, with: "N.Ns", options: .regularExpression)
+    }
+
     @Test func aSurvivorFailsTheGateAndASelectedOrShardedRunSaysSo() throws {
         try withScratch { scratch in
             let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds", "harmless": "        a + b // sums"])
