@@ -111,6 +111,37 @@ struct LabCoverageTests {
         }
     }
 
+    /// The covering tests of the suites named after the mutant's file run
+    /// first: when they kill it the others never start; when they do not,
+    /// the others run and the two runs are judged together. With
+    /// `--all-tests` every covering test runs in one go.
+    @Test func theMutantsOwnSuitesRunFirstAndTheOthersOnlyWhenTheyDoNotKillIt() throws {
+        func runs(own: String, allTests: Bool = false) throws -> (LabReport, [[String]]) {
+            let (report, runner, _, logs) = try run(allTests: allTests, configure: { $0.reaches["T.Suite/other()"] = ["add"] }, lab: { lab in
+                lab.ownSuites = { tests, files in
+                    #expect(files == ["Sources/Tiny/Arithmetic.swift"])
+                    return tests.filter { $0 == own }
+                }
+            })
+            defer { try? FileManager.default.removeItem(at: logs) }
+            // After the three tests of the coverage pass, the runs of `subtracts`.
+            return (report, Array(runner.binaryRuns.dropFirst(3).prefix { $0 != ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"] }))
+        }
+        var (report, subtractsRuns) = try runs(own: "T.Suite/adds()")
+        #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
+        #expect(subtractsRuns.first == ["T.Suite/adds()"], "its own suite's test runs alone and kills it: \(subtractsRuns)")
+        #expect(!subtractsRuns.contains { $0.contains("T.Suite/other()") }, "the other covering test never starts: \(subtractsRuns)")
+
+        (report, subtractsRuns) = try runs(own: "T.Suite/other()")
+        #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
+        #expect(report.mutants.first { $0.name == "subtracts" }?.killedBy == ["T.Suite/adds()"])
+        #expect(subtractsRuns.prefix(2) == [["T.Suite/other()"], ["T.Suite/adds()"]], "own suite first, then the rest: \(subtractsRuns)")
+
+        (report, subtractsRuns) = try runs(own: "T.Suite/other()", allTests: true)
+        #expect(report.mutants.first { $0.name == "subtracts" }?.killedBy == ["T.Suite/adds()"])
+        #expect(subtractsRuns.first.map(Set.init) == ["T.Suite/adds()", "T.Suite/other()"], "the kill matrix: one run of both: \(subtractsRuns)")
+    }
+
     @Test func eachMutantRunsTheTestsThatReachItNoneOrTheWholeSuite() throws {
         let (report, runner, output, logs) = try run()
         defer { try? FileManager.default.removeItem(at: logs) }

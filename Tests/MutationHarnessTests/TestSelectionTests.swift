@@ -77,3 +77,32 @@ struct TestSelectionTests {
         #expect(diff.touchedLines(reading: { _ in "nothing alike\n" }) == nil, "a diff that does not apply places nothing")
     }
 }
+
+/// Which covering tests run first: those of the suites named after the
+/// mutated files.
+struct OwnSuitesTests {
+    static let tests = [
+        "MutationHarnessTests.CapturedCommandTests/readsBoth()", "MutationHarnessTests.LabTests/runs()",
+        "MutationHarnessTests.LabCoverageTests/Nested/deep()", "MutationHarnessTests.HarnessCommandTests/lab()",
+        "AnalyticsTests.ABTests/short()", "MutationHarnessTests.CapturedCommand/bare()",
+    ]
+
+    @Test func theSuitesNamedAfterTheFileInTheOrderGiven() {
+        #expect(OwnSuites.tests(Self.tests, forFiles: ["Sources/MutationHarness/Execution/CapturedCommand.swift"])
+            == ["MutationHarnessTests.CapturedCommandTests/readsBoth()", "MutationHarnessTests.CapturedCommand/bare()"])
+        #expect(OwnSuites.tests(Self.tests, forFiles: ["Sources/MutationHarness/Lab/Lab+Schema.swift"])
+            == ["MutationHarnessTests.LabTests/runs()", "MutationHarnessTests.LabCoverageTests/Nested/deep()"],
+                "the stem stops at `+`; a suite that only mentions it (HarnessCommandTests/lab) is not one")
+        #expect(OwnSuites.tests(Self.tests, forFiles: ["Sources/A/Lab.swift", "Sources/B/CapturedCommand.swift"]).count == 4, "every file's suites")
+        #expect(OwnSuites.tests(Self.tests, forFiles: ["Sources/X/AB.swift"]).isEmpty, "a stem under three letters matches nothing")
+        #expect(OwnSuites.tests(["NoModuleSuite/test()"], forFiles: ["Sources/X/NoModuleSuite.swift"]).isEmpty, "an id without a module is no suite")
+    }
+
+    @Test func theStemIsTheNameBeforeItsExtensionAndAnyPlus() {
+        #expect(OwnSuites.stem(of: "Sources/Tiny/Lab+Schema.swift") == "Lab")
+        #expect(OwnSuites.stem(of: "Arithmetic.swift") == "Arithmetic")
+        #expect(OwnSuites.stem(of: "Sources/X/ABC.swift") == "ABC")
+        #expect(OwnSuites.stem(of: "Sources/X/AB.swift") == nil)
+        #expect(OwnSuites.stem(of: "Sources/X/+Lab.swift") == nil)
+    }
+}

@@ -130,7 +130,7 @@ extension Lab {
             return (0, .exited(0), TestRunReport(cases: []),
                     Classifier.Verdict(status: .noCoverage, killedBy: [], reason: "no test runs the code it changes"))
         case .tests(let tests):
-            if let binary = testBinary { return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment) }
+            if let binary = testBinary { return try runOwnSuitesFirst(tests, of: mutant, binary: binary, log: log, extraEnvironment: extraEnvironment) }
         case .unknown(let why):
             if let binary = testBinary, let plan = suitePlan(for: mutant) {
                 appendLine("mutate: the coverage map cannot place this mutant (\(why)): every test that could run its module runs", to: log)
@@ -155,6 +155,30 @@ extension Lab {
         both.cases = firstTests.cases + restTests.cases
         return (first.seconds + rest.seconds, rest.termination, both,
                 stalled(Classifier.classify(termination: rest.termination, report: both), restStall, log: log))
+    }
+
+    /// Runs the tests that reach a mutant: those of the suites named after
+    /// its files first (`OwnSuites`), then, unless they killed it, the
+    /// others; a survivor has passed both runs, judged together. With
+    /// `--all-tests` (every killing test wanted), or when the own suites
+    /// are all or none of them, one run of every test.
+    func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
+        throws -> TestsRun
+    {
+        let own = ownSuites(tests, mutant.diff.files.map(\.path))
+        guard configuration.stopAtFirstFailure, !own.isEmpty, own.count < tests.count else {
+            return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        }
+        appendLine("mutate: the \(own.count) test(s) of the suites named after its file(s) run first", to: log)
+        let first = try runChosen(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        guard first.verdict.status == .survived else { return first }
+        let chosen = Set(own)
+        let rest = tests.filter { !chosen.contains($0) }
+        appendLine("mutate: they did not kill it; the other \(rest.count) test(s) that reach it run", to: log)
+        let second = try runChosen(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        var both = second.report
+        both.cases = first.report.cases + second.report.cases
+        return (first.seconds + second.seconds, second.termination, both, second.verdict)
     }
 
     /// For a mutant the coverage map cannot place, when the test executable

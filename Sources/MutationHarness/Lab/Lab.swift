@@ -25,6 +25,9 @@ public final class Lab {
     /// runs, after its targets' tests, only the other tests that ran code
     /// under it (`suitePlan`).
     var mutatedModule: ((Mutant) -> String?)?
+    /// Which of a mutant's covering tests run first (`OwnSuites`: the
+    /// suites named after the files it changes); tests choose others.
+    var ownSuites: (_ tests: [String], _ files: [String]) -> [String] = OwnSuites.tests(_:forFiles:)
     /// Mutants that run by switch in the installed schema: name -> number.
     var schemaNumbers: [String: Int] = [:]
     var schemaFiles: [String: String?] = [:]
