@@ -286,11 +286,15 @@ struct StorageFaultTests {
             await analytics.stopAndWait()
         }
         // A database is released after stopAndWait returns, and under load the releases can lag a
-        // few cycles behind; once they settle no file is open twice. One never closed stays open.
+        // few cycles behind; once they settle no file is open twice. One never closed stays open:
+        // the wait ends once the count has not moved for 2 s (at most 10 s in all).
         var after = openFiles()
-        for _ in 0..<200 where after.count != Set(after).count {
+        var unchanged = 0
+        for _ in 0..<200 where after.count != Set(after).count && unchanged < 40 {
             try await Task.sleep(nanoseconds: 50_000_000)
-            after = openFiles()
+            let now = openFiles()
+            unchanged = now.count == after.count ? unchanged + 1 : 0
+            after = now
         }
         #expect(after.count == Set(after).count && after.count <= 3,
                 "100 start/stop cycles leave at most the last database's files open: \(before.count) -> \(after.count) \(Set(after))")
