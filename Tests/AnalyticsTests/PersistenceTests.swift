@@ -138,6 +138,33 @@ struct PersistenceTests {
         #expect(client.diagnostics.filter { if case .queueOverflow = $0 { true } else { false } } == [.queueOverflow(dropped: 1)])
     }
 
+    /// An app's own provider that buffers until a flush (a vendor SDK's
+    /// adapter) is told to forget too: after an opt-out it sends nothing the
+    /// user tracked before, just as the collector's queue sends nothing.
+    @Test func optingOutPurgesTheAppsProvidersAsWellAsTheQueue() throws {
+        final class BufferingProvider: AnalyticsProvider {
+            let state = Locked<(buffered: [String], sent: [String])>(([], []))
+            func receive(_ event: TrackedEvent) { state.withLock { $0.buffered.append(event.eventID.uuidString) } }
+            func flush() { state.withLock { $0.sent += $0.buffered; $0.buffered = [] } }
+            func purge() { state.withLock { $0.buffered = [] } }
+        }
+        try withStorage { storage in
+            let vendor = BufferingProvider()
+            let client = try TestClient(storage: storage, network: .offline) { $0.providers = [vendor] }
+            client.track(3)
+            #expect(vendor.state.withLock { $0.buffered.count } == 3)
+            client.analytics.setOptOut(true)
+            client.analytics.setOptOut(false)
+            client.connectivity.set(NetworkStatus(network: .wifi))
+            client.analytics.flush()
+            #expect(vendor.state.withLock { $0.sent }.isEmpty, "the vendor's buffer was forgotten at the opt-out")
+            #expect(client.transport.requests.isEmpty, "and so was the collector's queue")
+            client.track(1)
+            client.analytics.flush()
+            #expect(vendor.state.withLock { $0.sent.count } == 1, "after opting back in, new events flow again")
+        }
+    }
+
     @Test func optingOutPurgesTheQueueAndStopsCollecting() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage, network: .offline)
