@@ -228,7 +228,7 @@ struct OptionParserTests {
             let help = HelpText.text(for: command.name)
             let lines = help.components(separatedBy: "\n")
             for option in command.options {
-                let head = "  " + option.flag + (option.value.map { " " + $0 } ?? "") + "  "
+                let head = "  " + option.usage + "  "
                 #expect(lines.contains { $0.hasPrefix(head) }, "`mutate \(command.name)` accepts \(option.flag) but its help has no line for it")
             }
             for option in command.borrowed?.options ?? [] {

@@ -175,7 +175,13 @@ extension Lab {
         let chosen = Set(own)
         let rest = tests.filter { !chosen.contains($0) }
         appendLine("mutate: they did not kill it; the other \(rest.count) test(s) that reach it run", to: log)
-        let second = try runChosen(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        return Self.joined(first, try runChosen(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+    }
+
+    /// A mutant's second run of tests, made after its first survived, and
+    /// that first run as one: the second's verdict (the first passed), both
+    /// runs' time and test cases.
+    static func joined(_ first: TestsRun, _ second: TestsRun) -> TestsRun {
         var both = second.report
         both.cases = first.report.cases + second.report.cases
         return (first.seconds + second.seconds, second.termination, both, second.verdict)
@@ -219,10 +225,7 @@ extension Lab {
         }
         appendLine("mutate: the tests of the targets that link its module did not kill it; "
             + "running the \(plan.rest.count) other test(s) that ran code of that module", to: log)
-        let rest = try run(plan.rest)
-        var both = rest.report
-        both.cases = first.report.cases + rest.report.cases
-        return (first.seconds + rest.seconds, rest.termination, both, rest.verdict)
+        return Self.joined(first, try run(plan.rest))
     }
 
     /// Runs only `tests` (the ones that reach the mutant), by starting the

@@ -52,10 +52,8 @@ enum RunCommand: SubCommand {
     ]
 
     static var sections: [HelpSection] {
-        let width = OptionParser.commands.map { $0.name.count }.max() ?? 0
-        let commands = OptionParser.commands.dropFirst().map { $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.abstract }
-        let codes = HarnessExitCode.allCases.map { String($0.rawValue).padding(toLength: 5, withPad: " ", startingAt: 0) + $0.summary }
-        return [HelpSection(title: "SUB-COMMANDS", lines: commands), HelpSection(title: "EXIT CODES", lines: codes)]
+        [HelpSection(title: "SUB-COMMANDS", rows: OptionParser.commands.dropFirst().map { ($0.name, $0.abstract) }),
+         HelpSection(title: "EXIT CODES", rows: HarnessExitCode.allCases.map { (String($0.rawValue), $0.summary) })]
     }
 
     static let examples: [String] = ["swift run mutate --mutant retry-on-400 --output .build/one-report"]

@@ -16,6 +16,9 @@ struct OptionSpec: Equatable, Sendable {
 
     var takesValue: Bool { value != nil }
 
+    /// How help writes it: `--flag VALUE`, or `--flag`.
+    var usage: String { flag + (value.map { " " + $0 } ?? "") }
+
     /// `--package-path DIR`, worded for the sub-command.
     static func packagePath(_ help: String = "the package (default: .)") -> OptionSpec {
         OptionSpec("--package-path", "DIR", help: help)

@@ -34,16 +34,11 @@ extension SubCommand {
     /// `mutate help NAME`, made from the declarations above.
     static var help: String {
         var text = "USAGE: " + usage.joined(separator: "\n       ") + "\n\n" + discussion + "\n"
-        let width = options.map { $0.flag.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
         if !options.isEmpty {
             text += "\n" + (name == RunCommand.name ? "OPTIONS (run):" : "OPTIONS:") + "\n"
-            for option in options {
-                let head = option.flag + (option.value.map { " " + $0 } ?? "")
-                for (index, line) in option.help.enumerated() {
-                    let left = index == 0 ? head : ""
-                    text += "  " + left + String(repeating: " ", count: width + 2 - left.count) + line + "\n"
-                }
-            }
+            // An option's further help lines sit under its first, in the second column.
+            let rows = options.flatMap { option in option.help.enumerated().map { ($0.offset == 0 ? option.usage : "", $0.element) } }
+            text += HelpSection.columns(rows).map { "  " + $0 + "\n" }.joined()
             if let borrowed {
                 // One line per few flags, so the list stays within a terminal.
                 var line = " "
@@ -76,4 +71,20 @@ struct BorrowedOptions {
 struct HelpSection {
     var title: String
     var lines: [String]
+
+    init(title: String, lines: [String]) {
+        self.title = title
+        self.lines = lines
+    }
+
+    /// A list of two columns (a name, what it is).
+    init(title: String, rows: [(String, String)]) {
+        self.init(title: title, lines: Self.columns(rows))
+    }
+
+    /// Each row's first column padded to the widest one plus two spaces.
+    static func columns(_ rows: [(String, String)]) -> [String] {
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+    }
 }
