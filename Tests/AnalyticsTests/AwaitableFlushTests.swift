@@ -3,6 +3,7 @@ import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// A command-line tool tracks, waits, and exits: what it waited for must
 /// have happened. Live worker threads, so nothing runs inline.
@@ -15,7 +16,7 @@ struct AwaitableFlushTests {
     }
 
     @Test func flushAndWaitReturnsOnceTheEventsAreDeliveredAndOnDisk() async throws {
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let storage = folder.appending("fresh/storage")
         let transport = RecordingTransport()
@@ -29,7 +30,7 @@ struct AwaitableFlushTests {
     }
 
     @Test func offlineTheWaitEndsWithTheEventsOnDiskForTheNextLaunch() async throws {
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let analytics = Analytics()
         try analytics.start(liveConfiguration(storage: folder.url, transport: RecordingTransport(), network: .offline))

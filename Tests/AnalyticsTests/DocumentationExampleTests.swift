@@ -2,13 +2,14 @@ import Analytics
 import AnalyticsTesting
 import Foundation
 import Testing
+import TestSupport
 
 /// The example of `Sources/AnalyticsTesting/AnalyticsTesting.docc`, kept
 /// here so the article cannot drift from the code (only the folder differs:
 /// this suite never writes to the shared temporary directory).
 struct DocumentationExampleTests {
     @Test func activationReachesTheWire() async throws {
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let clock = ManualClock()
         let transport = RecordingTransport(clock: clock)

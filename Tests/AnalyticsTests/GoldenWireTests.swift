@@ -4,6 +4,7 @@ import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
+import TestSupport
 
 /// The exact bytes the SDK puts on the wire, through the real client into
 /// `RecordingTransport`, compared with checked-in golden bodies
@@ -75,7 +76,7 @@ struct GoldenWireTests {
     @Test func everyPropertyTypeAndTheContext() throws {
         let clock = ManualClock()
         let transport = RecordingTransport(clock: clock)
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let analytics = try client(transport, clock: clock, storage: folder.url)
         analytics.track(EveryValue())
@@ -91,7 +92,7 @@ struct GoldenWireTests {
     @Test func screenEnterAndExit() throws {
         let clock = ManualClock()
         let transport = RecordingTransport(clock: clock)
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let analytics = try client(transport, clock: clock, storage: folder.url)
         analytics.screens.enter("home")

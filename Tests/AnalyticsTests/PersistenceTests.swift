@@ -3,6 +3,7 @@ import AnalyticsSupport
 import AnalyticsTesting
 import Foundation
 import Testing
+import TestSupport
 
 struct PersistenceTests {
     @Test func installIDSurvivesANewClientOnTheSameStorage() throws {
@@ -22,8 +23,8 @@ struct PersistenceTests {
     }
 
     @Test func freshStorageGetsADifferentInstallID() throws {
-        let one = try TemporaryDirectory(in: testScratch)
-        let two = try TemporaryDirectory(in: testScratch)
+        let one = try TemporaryDirectory(in: TestScratch.root)
+        let two = try TemporaryDirectory(in: TestScratch.root)
         defer { one.remove(); two.remove() }
         let first = try TestClient(storage: one.url)
         let second = try TestClient(storage: two.url)

@@ -4,6 +4,7 @@ import AnalyticsTesting
 import Foundation
 import Testing
 @testable import Analytics
+import TestSupport
 
 /// Storage that fails under the SDK: a database locked by another
 /// connection, a full disk, a stopped client's resources. Each case ends
@@ -262,7 +263,7 @@ struct StorageFaultTests {
 
     @Test func startAndStopReleaseTheDatabase() async throws {
         #if os(Linux)
-        let folder = try TemporaryDirectory(in: testScratch)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         // Only this test's files count: other tests open and close descriptors all the while.
         let prefix = folder.url.resolvingSymlinksInPath().path + "/"

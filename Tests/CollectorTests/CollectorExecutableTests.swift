@@ -2,6 +2,7 @@ import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,7 +40,7 @@ struct CollectorExecutableTests {
     }
 
     @Test func badArgumentsExitTwoWithTheReasonAndTheUsage() throws {
-        let folder = try TemporaryDirectory(prefix: "collector-usage", in: testScratchRoot)
+        let folder = try TemporaryDirectory(prefix: "collector-usage", in: TestScratch.root)
         defer { folder.remove() }
         let none = try run([], in: folder.url)
         #expect(none.status == 2)
@@ -54,7 +55,7 @@ struct CollectorExecutableTests {
     }
 
     @Test func aDatabaseItCannotOpenExitsOne() throws {
-        let folder = try TemporaryDirectory(prefix: "collector-store", in: testScratchRoot)
+        let folder = try TemporaryDirectory(prefix: "collector-store", in: TestScratch.root)
         defer { folder.remove() }
         let missing = folder.url.appendingPathComponent("no/such/folder/c.sqlite").path
         let result = try run(["--allow", "com.example.app", "--port", "0", "--database", missing], in: folder.url)
@@ -67,7 +68,7 @@ struct CollectorExecutableTests {
     /// stores what a client sends, and on SIGTERM finishes and exits 0.
     @Test(.timeLimit(.minutes(1)))
     func servesStoresAndStopsOnSIGTERM() throws {
-        let folder = try TemporaryDirectory(prefix: "collector-run", in: testScratchRoot)
+        let folder = try TemporaryDirectory(prefix: "collector-run", in: TestScratch.root)
         defer { folder.remove() }
         let database = folder.url.appendingPathComponent("collector.sqlite").path
         let batch = CollectorRulesTests.batch([CollectorRulesTests.event(id: "0190a3c2-0000-7000-8000-000000000001")])

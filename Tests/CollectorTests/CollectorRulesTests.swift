@@ -3,6 +3,7 @@ import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
+import TestSupport
 
 /// The status table of docs/collector.md, rule by rule, with crafted bytes.
 struct CollectorRulesTests {
@@ -235,7 +236,7 @@ struct CollectorRulesTests {
     }
 
     @Test func aStoreThatCannotWriteAnswers503AndKeepsNothing() throws {
-        let folder = try TemporaryDirectory(in: testScratchRoot)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let path = folder.appending("collector.sqlite").path
         let collector = try Collector(allowList: ["com.example.app"], store: try CollectorStore(path: path), now: { Self.now })

@@ -5,6 +5,7 @@ import Collector
 import CollectorServer
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -26,7 +27,7 @@ struct CollectorServerTests {
     }
 
     @Test func theSDKsOwnTransportDeliversOverLoopbackIntoTheStore() throws {
-        let folder = try TemporaryDirectory(in: testScratchRoot)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let store = try CollectorStore(path: folder.appending("collector.sqlite").path)
         let server = try server(store: store)
@@ -49,7 +50,7 @@ struct CollectorServerTests {
     }
 
     @Test func aStoreThatCannotBeReadIsAnErrorNotAnEmptyStore() throws {
-        let folder = try TemporaryDirectory(in: testScratchRoot)
+        let folder = try TemporaryDirectory(in: TestScratch.root)
         defer { folder.remove() }
         let path = folder.appending("collector.sqlite").path
         let store = try CollectorStore(path: path)

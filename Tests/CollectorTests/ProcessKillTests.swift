@@ -3,6 +3,7 @@ import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
+import TestSupport
 
 /// A real process tracking into a storage folder is killed with SIGKILL at
 /// random points; a new client on the same storage drains into a collector
@@ -69,7 +70,7 @@ struct ProcessKillTests {
         // of each kind: a mutant that loses or repeats events fails either.
         let trials = ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil ? 20 : 2
         for number in 0..<trials {
-            let folder = try TemporaryDirectory(prefix: "kill-\(number)", in: testScratchRoot)
+            let folder = try TemporaryDirectory(prefix: "kill-\(number)", in: TestScratch.root)
             defer { folder.remove() }
             // Even trials: a burst as fast as the caller can go; odd: one event a millisecond.
             let burst = number.isMultiple(of: 2)

@@ -4,6 +4,7 @@ import AnalyticsTesting
 import Collector
 import Foundation
 import Testing
+import TestSupport
 
 /// The real SDK client sending through the in-process collector.
 struct SDKToCollectorTests {
@@ -26,7 +27,7 @@ struct SDKToCollectorTests {
     }
 
     private func withStorage(_ body: (URL) throws -> Void) throws {
-        let directory = try TemporaryDirectory(in: testScratchRoot)
+        let directory = try TemporaryDirectory(in: TestScratch.root)
         defer { directory.remove() }
         try body(directory.url)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MutationHarness
+import TestSupport
 
 /// Runs the real harness (real `swift build` and `swift test`) on a copy of
 /// the fixture package in a folder of the test's own. Disabled inside a
@@ -12,7 +13,7 @@ struct HarnessEndToEndTests {
     /// One scratch copy for every run in this suite (kept between test runs,
     /// under `.build/test-scratch`), so the fixture is built once, not once
     /// per test: each run re-syncs it and builds incrementally.
-    static let sharedScratch = Scratch.base.appendingPathComponent("shared-harness-scratch", isDirectory: true)
+    static let sharedScratch = TestScratch.root.appendingPathComponent("shared-harness-scratch", isDirectory: true)
 
     private func run(_ arguments: [String], in scratch: Scratch) -> (HarnessExitCode, String) {
         let output = OutputBox()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MutationHarness
+import TestSupport
 
 /// The second serialized end-to-end suite: `explore` and `promote`, the real
 /// `mutate` executable interrupted at each phase of a run, and two runs on
@@ -12,7 +13,7 @@ import Testing
 struct HarnessExploreAndInterruptTests {
     /// Built once, kept between test runs under `.build/test-scratch`, like
     /// `HarnessEndToEndTests.sharedScratch`.
-    static let sharedScratch = Scratch.base.appendingPathComponent("shared-explore-scratch", isDirectory: true)
+    static let sharedScratch = TestScratch.root.appendingPathComponent("shared-explore-scratch", isDirectory: true)
 }
 
 extension HarnessExploreAndInterruptTests {

@@ -53,10 +53,8 @@ final class TestClient: Sendable {
 
 /// A storage folder for one test, removed when the test ends.
 func withStorage<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = try TemporaryDirectory(in: testScratch)
+    let directory = try TemporaryDirectory(in: TestScratch.root)
     defer { directory.remove() }
     return try body(directory.url)
 }
 
-/// Where this target's tests keep their folders (TestSupport's rule).
-let testScratch = TestScratch.root

@@ -3,16 +3,13 @@ import Foundation
 import Glibc
 #endif
 @testable import MutationHarness
+import TestSupport
 
 // Running the real `mutate` executable from a test: where it is, starting it
 // with its streams in files, waiting for a phase, and finding what it left.
 
 /// The `mutate` built next to this test bundle.
-var mutateExecutable: URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("mutate")
-    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    return Scratch.base.deletingLastPathComponent().appendingPathComponent("debug/mutate")
-}
+var mutateExecutable: URL { builtExecutable("mutate") }
 
 /// Starts `mutate` (or another `executable`) with `arguments` in `folder`;
 /// standard output and error go to files.

@@ -7,11 +7,9 @@ import Testing
 struct Scratch {
     let url: URL
 
-    /// Where this target's tests keep their folders (TestSupport's rule).
-    static let base = TestScratch.root
 
     init() throws {
-        url = Self.base.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)
+        url = TestScratch.root.appendingPathComponent("mutate-test-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
