@@ -234,6 +234,38 @@ struct ScratchLockTests {
             #expect(announcements.value == 1, "announced once, not at every poll")
         }
     }
+
+    /// A lock that is not taken closes its descriptor once. (A second close,
+    /// from `deinit` after the throw, closed whatever another thread had
+    /// opened under that number meanwhile: a test running in parallel once
+    /// saw its pipe vanish and `posix_spawn` fail with EBADF.) Another thread
+    /// opens and closes /dev/null all along and checks each descriptor it
+    /// holds stays open until it closes it.
+    @Test func aLockNotTakenClosesItsDescriptorOnlyOnce() throws {
+        try withScratch { scratch in
+            let held = try ScratchLock(root: scratch.url, wait: false) {}
+            let stop = Locked(false)
+            let closedUnderIt = Locked(0)
+            let rounds = Locked(0)
+            let churn = Thread {
+                while !stop.value {
+                    let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                    guard descriptor >= 0 else { continue }
+                    if fcntl(descriptor, F_GETFD) == -1 || close(descriptor) != 0 { closedUnderIt.withLock { $0 += 1 } }
+                    rounds.withLock { $0 += 1 }
+                }
+            }
+            churn.start()
+            defer { stop.set(true) }
+            #expect(waitUntil(10) { rounds.value > 0 }, "the other thread is opening descriptors")
+            for _ in 0..<5_000 where closedUnderIt.value == 0 {
+                #expect(throws: LabError.locked(scratch.url.path)) { _ = try ScratchLock(root: scratch.url, wait: false) {} }
+            }
+            stop.set(true)
+            #expect(closedUnderIt.value == 0, "a descriptor another thread held was closed under it")
+            withExtendedLifetime(held) {}
+        }
+    }
 }
 
 /// Which folders may hold a scratch copy: the sync deletes what the package

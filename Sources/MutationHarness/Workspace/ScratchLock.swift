@@ -15,31 +15,43 @@ final class ScratchLock {
     /// `waiting` is called once and the lock is polled until it is free (or
     /// the run is interrupted).
     init(root: URL, wait: Bool, waiting: () -> Void) throws {
+        // Every failure closes the descriptor and throws before `descriptor`
+        // is set: an initializer that throws after setting every property
+        // still runs `deinit`, which would close the number a second time,
+        // and by then another thread may have opened something under it.
+        descriptor = try Self.acquire(root: root, wait: wait, waiting: waiting)
+    }
+
+    /// Opens the lock file and locks it; the descriptor, locked, or an error
+    /// with the descriptor closed.
+    private static func acquire(root: URL, wait: Bool, waiting: () -> Void) throws -> Int32 {
         let path = root.appendingPathComponent(".mutate-lock").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WorkspaceError(reason: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
         }
         var announced = false
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                close(descriptor)
-                throw WorkspaceError(reason: "cannot lock \(path): \(String(cString: strerror(errno)))")
+            let failure = errno
+            let stop: Error?
+            if failure != EWOULDBLOCK && failure != EINTR {
+                stop = WorkspaceError(reason: "cannot lock \(path): \(String(cString: strerror(failure)))")
+            } else if !wait {
+                stop = LabError.locked(root.path)
+            } else {
+                if !announced {
+                    waiting()
+                    announced = true
+                }
+                stop = Interruption.requested.map { LabError.interrupted(signal: $0) }
             }
-            guard wait else {
+            if let stop {
                 close(descriptor)
-                throw LabError.locked(root.path)
-            }
-            if !announced {
-                waiting()
-                announced = true
-            }
-            if let signal = Interruption.requested {
-                close(descriptor)
-                throw LabError.interrupted(signal: signal)
+                throw stop
             }
             usleep(200_000)
         }
+        return descriptor
     }
 
     deinit {
