@@ -57,15 +57,21 @@ package final class SQLiteDatabase {
         do {
             _ = try query("PRAGMA schema_version")
         } catch {
-            sqlite3_close(connection)
-            handle = nil
+            closeConnection()
             throw .open(path: path, code: error.code, message: error.message)
         }
     }
 
-    deinit {
+    deinit { closeConnection() }
+
+    /// Finalizes the prepared statements, then closes the connection (and
+    /// its file): SQLite refuses to close a connection with a statement
+    /// left, and keeps the file open.
+    private func closeConnection() {
         statements.values.forEach { sqlite3_finalize($0) }
+        statements = [:]
         sqlite3_close(handle)
+        handle = nil
     }
 
     /// Runs one or more statements that return no rows.
