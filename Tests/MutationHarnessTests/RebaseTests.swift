@@ -160,7 +160,8 @@ struct PatchRebaserTests {
             Issue.record("a changed line is not the line the mutant changes")
             return
         }
-        #expect(refusal.reason == "Sources/P/Policy.swift: the lines hunk '@@ -2,5 +2,5 @@' changes are gone ('return status >= 500')")
+        #expect(refusal.reason == "Sources/P/Policy.swift: the lines hunk '@@ -2,5 +2,5 @@' changes are gone ('return status >= 500'), "
+            + "and no line like it holds its `500` among the same neighbours")
         #expect(refusal.candidates.first?.hasPrefix("Sources/P/Policy.swift:4 (") == true, "\(refusal.candidates)")
         #expect(refusal.description.contains("% alike)"), "\(refusal)")
     }
@@ -190,6 +191,116 @@ struct PatchRebaserTests {
         #expect(PatchRebaser.sameChange(a, b))
         b.files[0].hunks[0].lines = [.removed("        return status >= 500"), .added("        return status > 400")]
         #expect(!PatchRebaser.sameChange(a, b))
+        #expect(!PatchRebaser.sameEdits(a, b), "two tokens changed, not one")
+        // A carried anchor: the same token edit on a line that reads differently around it.
+        b.files[0].hunks[0].lines = [.removed("        return code >= 500"), .added("        return code >= 400")]
+        #expect(!PatchRebaser.sameChange(a, b) && PatchRebaser.sameEdits(a, b))
+        b.files[0].hunks[0].lines = [.removed("        return code >= 500"), .added("        return code >= 501")]
+        #expect(!PatchRebaser.sameEdits(a, b), "500 -> 501 is another edit than 500 -> 400")
+    }
+}
+
+/// The generated-mutant anchor: a mutant that changes one operator or
+/// literal follows that token when its line was rewritten around it, to
+/// the one place that still reads like it, and nowhere else.
+struct OneTokenRebaseTests {
+    static let original = """
+        struct Collector {
+            func answer(_ request: Request) -> Response {
+                guard request.body.count <= Self.maximumBodyBytes else { return reject(413, "too_large") }
+                return accept(request)
+            }
+        }
+
+        """
+
+    /// `<=` becomes `<`: a body of exactly the limit is refused.
+    static let patch = """
+        --- a/Sources/C/Collector.swift
+        +++ b/Sources/C/Collector.swift
+        @@ -2,4 +2,4 @@
+             func answer(_ request: Request) -> Response {
+        -        guard request.body.count <= Self.maximumBodyBytes else { return reject(413, "too_large") }
+        +        guard request.body.count < Self.maximumBodyBytes else { return reject(413, "too_large") }
+                 return accept(request)
+             }
+
+        """
+
+    private func rebase(_ today: String) throws -> PatchRebaser.Outcome {
+        PatchRebaser.rebase(try DiffParser.parse(Self.patch), reading: { $0 == "Sources/C/Collector.swift" ? today : nil },
+                            files: ["Sources/C/Collector.swift"])
+    }
+
+    @Test func theChangedTokenIsFoundOnItsRewrittenLineAndChangedThere() throws {
+        let today = """
+            struct Collector {
+                /// Answers before reading a body it would refuse.
+                func answer(method: String, bodyLength: Int) -> Response? {
+                    guard bodyLength <= Self.maximumBodyBytes else { return reject(413, "too_large") }
+                    return nil
+                }
+            }
+
+            """
+        guard case .rebased(let diff, let moves) = try rebase(today) else {
+            Issue.record("one operator among the same neighbours, on a line 82% alike, is carried")
+            return
+        }
+        guard case .success(let changes) = diff.changes(reading: { _ in today }) else {
+            Issue.record("the carried patch does not apply")
+            return
+        }
+        #expect(changes.first?.content == today.replacingOccurrences(of: "bodyLength <= Self", with: "bodyLength < Self"))
+        #expect(moves == ["Sources/C/Collector.swift '@@ -2,4 +2,4 @@' -> Sources/C/Collector.swift:4 "
+            + "(its one changed `<=` anchored by the tokens around it, the line rewritten (82% alike))"], "\(moves)")
+    }
+
+    /// Two lines that hold the token among the same neighbours: neither is chosen.
+    @Test func twoPlacesAlikeAreRefusedAndNamed() throws {
+        let line = "        guard bodyLength <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }\n"
+        let today = "struct Collector {\n    func a(bodyLength: Int) {\n" + line + "    }\n    func b(bodyLength: Int) {\n" + line + "    }\n}\n"
+        guard case .refused(let refusal) = try rebase(today) else {
+            Issue.record("two places alike must not be guessed between")
+            return
+        }
+        #expect(refusal.reason.hasSuffix("and 2 lines hold its `<=` among the same neighbours"), "\(refusal)")
+        #expect(refusal.candidates == ["Sources/C/Collector.swift:3 (82% alike)", "Sources/C/Collector.swift:6 (82% alike)"], "\(refusal.candidates)")
+    }
+
+    /// The token with other neighbours, or on a line that reads too differently, is another place.
+    @Test func otherNeighboursOrALineTooDifferentAreNotThePlace() throws {
+        for rewritten in [
+            "guard bodyLength <= limit else { return reject(413, \"too_large\") }",
+            "if request.body.count <= Self.maximumBodyBytes { log(\"fits\") }",
+            "guard request.body.count != Self.maximumBodyBytes, a <= b else { return reject(413, \"too_large\") }",
+        ] {
+            let today = Self.original.replacingOccurrences(
+                of: "guard request.body.count <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }", with: rewritten)
+            guard case .refused(let refusal) = try rebase(today) else {
+                Issue.record("\(rewritten) is not the mutant's place")
+                continue
+            }
+            #expect(refusal.reason.hasSuffix("and no line like it holds its `<=` among the same neighbours"), "\(refusal)")
+        }
+    }
+
+    /// Only one operator or literal replaced by another is anchored: not a
+    /// name, not two tokens, not a string, not a comment.
+    @Test(arguments: [
+        ("a <= b", "a < b", "<= -> <"), ("x = 500", "x = 400", "500 -> 400"), ("ok = true", "ok = false", "true -> false"),
+        ("a && b(c)", "a || b(c)", "&& -> ||"), ("y = 0.5", "y = 1.5", "0.5 -> 1.5"),
+        ("a <= b", "c <= b", nil), ("a <= b + 1", "a < b - 1", nil), ("f(\"a<b\")", "f(\"a<=b\")", nil),
+        ("a <= b // <= c", "a <= b // < c", nil), ("a.b", "a?.b", nil), ("", "", nil),
+    ] as [(String, String, String?)])
+    func whatCountsAsOneTokenEdit(removed: String, added: String, edit: String?) {
+        #expect(OneTokenEdit(removed: removed, added: added).map { "\($0.original) -> \($0.replacement)" } == edit)
+    }
+
+    @Test func aTokenIsReplacedWithTheSpacingKept() throws {
+        let edit = try #require(OneTokenEdit(removed: "a <= b", added: "a < b"))
+        #expect(edit.applied(to: "    if  x<=y { z...w }", at: 2) == "    if  x<y { z...w }")
+        #expect(OneTokenEdit.tokens(of: "a?.b!.c ..< d ?? \"e\\\"f\" // g").map(\.text) == ["a", "?", ".", "b", "!", ".", "c", "..<", "d", "??", "\"e\\\"f\""])
     }
 }
 

@@ -11,7 +11,11 @@
 /// their text with indentation ignored. A hunk moves only when they occur
 /// exactly once: in its own file, or (when they are gone from it) in one
 /// other file of the package. Its added lines take the new place's
-/// indentation, its context is taken from today's file. Anything less
+/// indentation, its context is taken from today's file. A hunk whose one
+/// line is gone but which changes one operator or literal and nothing
+/// else (the edits `explore` generates) is carried by that token
+/// (`OneTokenEdit`): to the one line of its file still much like the old
+/// one that holds the token among the same neighbours. Anything less
 /// certain is refused with the reason and the nearest candidates: a
 /// rebased mutant that changes another place than the original meant is
 /// worse than a stale one.
@@ -63,8 +67,10 @@ enum PatchRebaser {
             }
         }
         var result = UnifiedDiff(files: rebased)
-        // The guard of "never wrong": it applies, and makes the original's change.
-        guard case .success(let changed) = result.changes(reading: read), sameChange(diff, result) else {
+        // The guard of "never wrong": it applies, and makes the original's change
+        // (for a hunk carried by its anchor: the same token replaced by the same token).
+        let anchored = moves.contains { $0.contains(" anchored by ") }
+        guard case .success(let changed) = result.changes(reading: read), sameChange(diff, result) || anchored && sameEdits(diff, result) else {
             return .refused(Refusal(reason: "the carried patch does not make the same change (a defect of rebase: please report it)"))
         }
         // Each file names the blobs it now goes between, so the next rebase can start from them.
@@ -90,6 +96,23 @@ enum PatchRebaser {
             }.sorted()
         }
         return changed(a) == changed(b)
+    }
+
+    /// Whether two diffs make the same edits, a hunk that replaces one
+    /// operator or literal counted by that token alone (its line may read
+    /// differently around it).
+    static func sameEdits(_ a: UnifiedDiff, _ b: UnifiedDiff) -> Bool {
+        func edits(_ diff: UnifiedDiff) -> [String] {
+            diff.files.flatMap(\.hunks).map { hunk in
+                let removed = hunk.lines.compactMap { if case .removed(let text) = $0 { text } else { nil } }
+                let added = hunk.lines.compactMap { if case .added(let text) = $0 { text } else { nil } }
+                if removed.count == 1, added.count == 1, let edit = OneTokenEdit(removed: removed[0], added: added[0]) {
+                    return "token \(edit.original) -> \(edit.replacement)"
+                }
+                return (removed.map { "-" + $0.trimmed } + added.map { "+" + $0.trimmed }).joined(separator: "\n")
+            }.sorted()
+        }
+        return edits(a) == edits(b)
     }
 
     // MARK: - One file
@@ -144,6 +167,21 @@ enum PatchRebaser {
                 } else if elsewhere.count > 1 {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone from it and found in \(elsewhere.count) other files",
                                             candidates: elsewhere.prefix(5).map { "\($0.path):\($0.places[0] + 1)" }))
+                } else if let edit = core.oneTokenEdit {
+                    // The generated-mutant anchor: one operator or literal, its line rewritten around it.
+                    let places = edit.places(in: lines)
+                    guard places.count == 1, let place = places.first else {
+                        let reason = places.isEmpty
+                            ? "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and no line like it holds its `\(edit.original)` among the same neighbours"
+                            : "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and \(places.count) lines hold its `\(edit.original)` among the same neighbours"
+                        let candidates = places.isEmpty ? nearest(core, in: file.path, files: files, reading: read)
+                            : places.prefix(5).map { "\(path):\($0.line + 1) (\(Int(($0.likeness * 100).rounded()))% alike)" }
+                        return .failure(Refusal(reason: reason, candidates: candidates))
+                    }
+                    located.append(Located(path: path, position: place.line, hunk: Core.replacing(line: place.line, in: lines, with: edit.applied(to: lines[place.line], at: place.token)),
+                                           original: hunk.header,
+                                           how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(Int((place.likeness * 100).rounded()))% alike)"))
+                    continue
                 } else {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
                                             candidates: nearest(core, in: file.path, files: files, reading: read)))
@@ -245,6 +283,23 @@ private struct Core {
     }
 
     var anchorLines: [String] { anchor.lines }
+
+    /// The one operator or literal the core changes, when it is one line
+    /// replaced by one line that differs from it in that token alone.
+    var oneTokenEdit: OneTokenEdit? {
+        guard core.count == 2, case .removed(let removed) = core[0], case .added(let added) = core[1] else { return nil }
+        return OneTokenEdit(removed: removed, added: added)
+    }
+
+    /// A hunk that replaces line `index` of `lines` with `replacement`,
+    /// with today's three lines of context either side.
+    static func replacing(line index: Int, in lines: [String], with replacement: String) -> Hunk {
+        let before = Array(lines[max(0, index - 3)..<index])
+        let after = Array(lines[(index + 1)..<min(lines.count, index + 4)])
+        let body: [Hunk.Line] = before.map { .context($0) } + [.removed(lines[index]), .added(replacement)] + after.map { .context($0) }
+        let count = before.count + 1 + after.count
+        return Hunk(header: "", oldStart: index - before.count + 1, oldCount: count, newStart: 0, newCount: count, lines: body)
+    }
 
     /// How many context lines come before the first changed line.
     var leadingCount: Int { leading.count }
