@@ -304,6 +304,106 @@ struct OneTokenRebaseTests {
     }
 }
 
+/// The block anchor: a mutant that removes a whole block, or a branch with
+/// its `}` kept, removes the same block when it has gained or reworded
+/// lines inside, and is refused when the block is not there once.
+struct RemovedBlockRebaseTests {
+    static let original = """
+        func filtered(_ properties: [String: String]) -> [String: String] {
+            var kept = properties
+            for key in properties.keys {
+                if forbidden.contains(key) {
+                    stripped.append(key)
+                    continue
+                }
+            }
+            return kept
+        }
+
+        """
+
+    /// The forbidden-key check is gone: personal keys are sent.
+    static let patch = """
+        --- a/Sources/A/Filter.swift
+        +++ b/Sources/A/Filter.swift
+        @@ -3,8 +3,4 @@
+             for key in properties.keys {
+        -        if forbidden.contains(key) {
+        -            stripped.append(key)
+        -            continue
+        -        }
+             }
+             return kept
+         }
+
+        """
+
+    private func rebase(_ today: String, patch: String = patch) throws -> PatchRebaser.Outcome {
+        PatchRebaser.rebase(try DiffParser.parse(patch), reading: { $0 == "Sources/A/Filter.swift" ? today : nil }, files: ["Sources/A/Filter.swift"])
+    }
+
+    private func applied(_ outcome: PatchRebaser.Outcome, to today: String) -> String? {
+        guard case .rebased(let diff, _) = outcome, case .success(let changes) = diff.changes(reading: { _ in today }) else { return nil }
+        return changes.first?.content ?? nil
+    }
+
+    @Test func aBlockThatGainedALineIsRemovedWhole() throws {
+        let today = Self.original.replacingOccurrences(of: "            stripped.append(key)\n", with: "            stripped.append(key)\n            kept[key] = nil\n")
+        let outcome = try rebase(today)
+        #expect(applied(outcome, to: today) == """
+            func filtered(_ properties: [String: String]) -> [String: String] {
+                var kept = properties
+                for key in properties.keys {
+                }
+                return kept
+            }
+
+            """, "\(outcome)")
+        guard case .rebased(_, let moves) = outcome else { return }
+        #expect(moves == ["Sources/A/Filter.swift '@@ -3,8 +3,4 @@' -> Sources/A/Filter.swift:4 (the block anchored by its first line, 5 line(s) today)"])
+    }
+
+    /// `} else if` and its body, the `}` kept: the branch is removed, its reworded body with it.
+    @Test func aBranchWhoseBodyWasRewordedIsRemovedWithItsBraceKept() throws {
+        let original = "if short {\n    counts.short += 1\n} else if long {\n    screens[enter.screen]!.cappedVisits += 1\n}\nreturn counts\n"
+        let patch = "--- a/Sources/A/Filter.swift\n+++ b/Sources/A/Filter.swift\n@@ -1,6 +1,4 @@\n if short {\n     counts.short += 1\n"
+            + "-} else if long {\n-    screens[enter.screen]!.cappedVisits += 1\n }\n return counts\n"
+        #expect(applied(try rebase(original, patch: patch), to: original) == nil, "it applies as it is: nothing to carry")
+        let today = "// Counts.\nif short {\n    counts.short += 1\n} else if long {\n    screens[enter.screen, default: blank()].cappedVisits += 1\n}\nreturn counts\n"
+        #expect(applied(try rebase(today, patch: patch), to: today) == "// Counts.\nif short {\n    counts.short += 1\n}\nreturn counts\n")
+    }
+
+    @Test func aBlockFoundTwiceOrWithoutItsLinesIsRefused() throws {
+        let gained = "            stripped.append(key)\n            kept[key] = nil\n"
+        let twice = Self.original.replacingOccurrences(of: "            stripped.append(key)\n", with: gained)
+            .replacingOccurrences(of: "    return kept\n", with: "    for key in extra.keys {\n        if forbidden.contains(key) {\n"
+                + gained + "            continue\n        }\n    }\n    return kept\n")
+        guard case .refused(let refusal) = try rebase(twice) else {
+            Issue.record("two blocks open with the same line")
+            return
+        }
+        #expect(refusal.reason.hasSuffix("and 2 blocks open with its first line"), "\(refusal)")
+        #expect(refusal.candidates == ["Sources/A/Filter.swift:4", "Sources/A/Filter.swift:11"], "\(refusal.candidates)")
+
+        // The block's lines were rewritten: its `continue` is now a `return`.
+        let rewritten = Self.original.replacingOccurrences(of: "            stripped.append(key)\n            continue\n",
+                                                           with: "            log(key)\n            return [:]\n")
+        guard case .refused(let gone) = try rebase(rewritten) else {
+            Issue.record("a block whose lines were rewritten is another block")
+            return
+        }
+        #expect(gone.reason.hasSuffix("and no block opening with its first line holds the others"), "\(gone)")
+    }
+
+    @Test(arguments: [
+        (["if a {", "  b()", "}"], true), (["} else if a {", "  b()"], false), (["if a {", "  b()"], nil), (["if a {", "}", "c()"], nil),
+        (["} else {", "  b()", "}"], nil), (["x()", "y()"], nil), (["if a { b() }", "c()"], nil), (["if s == \"{\" {", "  b()", "}"], true),
+    ] as [([String], Bool?)])
+    func whatCountsAsARemovedBlock(removed: [String], wholeBlock: Bool?) {
+        #expect(RemovedBlock(removed: removed)?.includesCloser == wholeBlock)
+    }
+}
+
 struct MutantRebaserTests {
     @Test func theFileKeepsItsHeadersAndGetsOneRebasedLine() throws {
         let text = "Mutant: m\nDescription: a long\n  description\nRebased: 2020-01-01 onto abc\n  (old)\nBug: b\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"

@@ -15,7 +15,11 @@
 /// line is gone but which changes one operator or literal and nothing
 /// else (the edits `explore` generates) is carried by that token
 /// (`OneTokenEdit`): to the one line of its file still much like the old
-/// one that holds the token among the same neighbours. Anything less
+/// one that holds the token among the same neighbours. A hunk that removes
+/// a whole block (or a branch, its `}` kept) whose lines are gone is
+/// carried by the line that opens it (`RemovedBlock`): the one block of its
+/// file that opens with that line and still holds every removed line, in
+/// order and much alike, is removed whole. Anything less
 /// certain is refused with the reason and the nearest candidates: a
 /// rebased mutant that changes another place than the original meant is
 /// worse than a stale one.
@@ -50,6 +54,7 @@ enum PatchRebaser {
         if case .success = diff.changes(reading: read) { return .applies }
         var rebased: [FilePatch] = []
         var moves: [String] = []
+        var anchored = false
         for file in diff.files {
             guard let old = file.oldPath, let new = file.newPath, old == new else {
                 return .refused(Refusal(reason: "\(file.path): a patch that creates, deletes or renames a file is not carried"))
@@ -62,6 +67,7 @@ enum PatchRebaser {
             case .success(let carried):
                 rebased += carried.patches
                 moves += carried.moves
+                anchored = anchored || carried.anchored
             case .failure(let refusal):
                 return .refused(refusal)
             }
@@ -69,7 +75,6 @@ enum PatchRebaser {
         var result = UnifiedDiff(files: rebased)
         // The guard of "never wrong": it applies, and makes the original's change
         // (for a hunk carried by its anchor: the same token replaced by the same token).
-        let anchored = moves.contains { $0.contains(" anchored by ") }
         guard case .success(let changed) = result.changes(reading: read), sameChange(diff, result) || anchored && sameEdits(diff, result) else {
             return .refused(Refusal(reason: "the carried patch does not make the same change (a defect of rebase: please report it)"))
         }
@@ -100,7 +105,8 @@ enum PatchRebaser {
 
     /// Whether two diffs make the same edits, a hunk that replaces one
     /// operator or literal counted by that token alone (its line may read
-    /// differently around it).
+    /// differently around it), and one that removes a block or branch by
+    /// the line that opens it (its body may read differently).
     static func sameEdits(_ a: UnifiedDiff, _ b: UnifiedDiff) -> Bool {
         func edits(_ diff: UnifiedDiff) -> [String] {
             diff.files.flatMap(\.hunks).map { hunk in
@@ -108,6 +114,9 @@ enum PatchRebaser {
                 let added = hunk.lines.compactMap { if case .added(let text) = $0 { text } else { nil } }
                 if removed.count == 1, added.count == 1, let edit = OneTokenEdit(removed: removed[0], added: added[0]) {
                     return "token \(edit.original) -> \(edit.replacement)"
+                }
+                if added.isEmpty, let block = RemovedBlock(removed: removed) {
+                    return "block \(block.lines[0].trimmed) \(block.includesCloser)"
                 }
                 return (removed.map { "-" + $0.trimmed } + added.map { "+" + $0.trimmed }).joined(separator: "\n")
             }.sorted()
@@ -126,10 +135,12 @@ enum PatchRebaser {
         var original: String
         /// Which rule found the place.
         var how: String
+        /// Placed by an anchor (one token, a block): its removed lines may read differently today.
+        var anchored = false
     }
 
     private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String], preimage: String?)
-        -> Result<(patches: [FilePatch], moves: [String]), Refusal>
+        -> Result<(patches: [FilePatch], moves: [String], anchored: Bool), Refusal>
     {
         var located: [Located] = []
         let today = read(file.path).map { TextFile($0).lines } ?? []
@@ -180,7 +191,21 @@ enum PatchRebaser {
                     }
                     located.append(Located(path: path, position: place.line, hunk: Core.replacing(line: place.line, in: lines, with: edit.applied(to: lines[place.line], at: place.token)),
                                            original: hunk.header,
-                                           how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(Int((place.likeness * 100).rounded()))% alike)"))
+                                           how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(Int((place.likeness * 100).rounded()))% alike)", anchored: true))
+                    continue
+                } else if let block = core.removedBlock {
+                    // The block anchor: a removed block or branch that gained or reworded lines inside.
+                    let places = block.places(in: lines)
+                    guard places.count == 1, let place = places.first else {
+                        let reason = places.isEmpty
+                            ? "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and no block opening with its first line holds the others"
+                            : "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and \(places.count) blocks open with its first line"
+                        let candidates = places.isEmpty ? nearest(core, in: file.path, files: files, reading: read)
+                            : places.prefix(5).map { "\(path):\($0.lowerBound + 1)" }
+                        return .failure(Refusal(reason: reason, candidates: candidates))
+                    }
+                    located.append(Located(path: path, position: place.lowerBound, hunk: Core.removing(place, in: lines), original: hunk.header,
+                                           how: "the \(block.includesCloser ? "block" : "branch") anchored by its first line, \(place.count) line(s) today", anchored: true))
                     continue
                 } else {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
@@ -238,7 +263,7 @@ enum PatchRebaser {
             }
             patches.append(FilePatch(oldPath: path, newPath: path, hunks: hunks))
         }
-        return .success((patches, moves))
+        return .success((patches, moves, located.contains(where: \.anchored)))
     }
 
     /// Up to three places in the package most like the hunk's changed lines.
@@ -289,6 +314,22 @@ private struct Core {
     var oneTokenEdit: OneTokenEdit? {
         guard core.count == 2, case .removed(let removed) = core[0], case .added(let added) = core[1] else { return nil }
         return OneTokenEdit(removed: removed, added: added)
+    }
+
+    /// The block or branch the core removes, when it removes one and nothing else.
+    var removedBlock: RemovedBlock? {
+        let removed = core.compactMap { if case .removed(let text) = $0 { text } else { nil } }
+        guard removed.count == core.count else { return nil }
+        return RemovedBlock(removed: removed)
+    }
+
+    /// A hunk that removes `range` of `lines`, with today's three lines of context either side.
+    static func removing(_ range: ClosedRange<Int>, in lines: [String]) -> Hunk {
+        let before = Array(lines[max(0, range.lowerBound - 3)..<range.lowerBound])
+        let after = Array(lines[(range.upperBound + 1)..<min(lines.count, range.upperBound + 4)])
+        let body: [Hunk.Line] = before.map { .context($0) } + lines[range].map { .removed($0) } + after.map { .context($0) }
+        return Hunk(header: "", oldStart: range.lowerBound - before.count + 1, oldCount: body.count, newStart: 0,
+                    newCount: before.count + after.count, lines: body)
     }
 
     /// A hunk that replaces line `index` of `lines` with `replacement`,
