@@ -50,6 +50,8 @@ struct ExploreOptions: Equatable {
     /// Folders or files to mutate, relative to the package (default `Sources`).
     var paths: [String] = []
     var list = false
+    /// With `list`: one JSON object per mutant instead of a line of text.
+    var json = false
     var inDiff: String?
     /// Only with `--threshold`: explore gates like a run; without, it reports.
     var gates = false

@@ -3,7 +3,7 @@ enum ExploreCommand: SubCommand {
     static let name: String = "explore"
     static let abstract: String = "generate mutants from the compiler's syntax tree and run them"
     static let usage: [String] = [
-        "mutate explore [PATH...] [--list] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT]",
+        "mutate explore [PATH...] [--list [--json]] [--in-diff REF] [--sample N] [--shard K/N] [--id ID...] [--jobs N] [--threshold PCT]",
         "               [--incremental FILE [--verify-reused N] [--pr-gate REF]] [run options]",
     ]
     static let discussion: String = """
@@ -46,6 +46,8 @@ enum ExploreCommand: SubCommand {
         """
     static let options: [OptionSpec] = [
         OptionSpec("--list", help: "print the generated mutants (id, file:line:column, operator, original -> mutated); run nothing"),
+        OptionSpec("--json", help: "with --list: one JSON object per line and mutant (its id, file, byte range, line, column, operator, "
+            + "original and replacement text), for scripts"),
         OptionSpec("--in-diff", "REF", help: "only mutants on lines changed since the git ref REF (pull requests)"),
         OptionSpec("--threshold", "PCT", help: "gate on the score like a run"),
         OptionSpec("--sample", "N", help: "only the N mutants whose ids sort first: a fixed sample, the same on every machine"),
@@ -68,6 +70,10 @@ enum ExploreCommand: SubCommand {
         var explore = ExploreOptions(run: try arguments.runOptions())
         explore.paths = arguments.positional
         explore.list = arguments.has("--list")
+        explore.json = arguments.has("--json")
+        if explore.json, !explore.list {
+            throw arguments.error("--json is the form of --list's output: give it with --list")
+        }
         explore.inDiff = arguments.last("--in-diff")
         explore.gates = arguments.has("--threshold")
         if let text = arguments.last("--sample") {
