@@ -83,6 +83,14 @@ def shape(patch_text):
         return "code added"
     if len(removed) == 1 and len(added) == 1:
         old, new = tokens(removed[0]), tokens(added[0])
+        prefix = 0
+        while prefix < min(len(old), len(new)) and old[prefix] == new[prefix]:
+            prefix += 1
+        suffix = 0
+        while suffix < min(len(old), len(new)) - prefix and old[-1 - suffix] == new[-1 - suffix]:
+            suffix += 1
+        if new[prefix:len(new) - suffix] in (["true"], ["false"]) and old[prefix:len(old) - suffix] not in (["true"], ["false"]):
+            return "a condition made constant"
         if len(old) == len(new):
             differing = [i for i in range(len(old)) if old[i] != new[i]]
             if len(differing) == 1:
