@@ -312,12 +312,13 @@ struct HarnessCommandTests {
     @Test func rebaseLeavesAMutantWhoseLinesAreGoneStaleAndItsFileUntouched() throws {
         try withScratch { scratch in
             let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])
-            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b // adds", with: "a + b // sums"))
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b // adds", with: "b + a // adds"))
             let file = package.appendingPathComponent("mutants/subtracts.patch")
             let before = try String(contentsOf: file, encoding: .utf8)
             var outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch)
             #expect(outcome.code == .brokenMutant)
-            #expect(outcome.output.hasPrefix("stale    subtracts: Sources/Tiny/Arithmetic.swift: the lines hunk '@@ -3 +3 @@' changes are gone ('a + b // adds'); nearest: Sources/Tiny/Arithmetic.swift:3 ("),
+            #expect(outcome.output.hasPrefix("stale    subtracts: Sources/Tiny/Arithmetic.swift: the lines hunk '@@ -3 +3 @@' changes are gone ('a + b // adds'), "
+                + "and no line like it holds its `+` among the same neighbours; nearest: Sources/Tiny/Arithmetic.swift:3 ("),
                     "\(outcome.output)")
             #expect(try String(contentsOf: file, encoding: .utf8) == before)
             outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
