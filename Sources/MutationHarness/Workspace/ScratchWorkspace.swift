@@ -171,7 +171,11 @@ struct ScratchWorkspace: Sendable {
             let previous = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url, options: .atomic)
-            if let previous, floor(previous.timeIntervalSince1970) >= floor(Date().timeIntervalSince1970) {
+            // Judged by the time the write gave the file, not by the clock
+            // read after it: the clock may have moved to the next second
+            // while the file still has the previous one's.
+            let written = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+            if let previous, floor(previous.timeIntervalSince1970) >= floor(written?.timeIntervalSince1970 ?? 0) {
                 let later = Date(timeIntervalSince1970: floor(previous.timeIntervalSince1970) + 1)
                 try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: url.path)
             }
