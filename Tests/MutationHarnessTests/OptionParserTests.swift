@@ -114,6 +114,11 @@ struct OptionParserTests {
         #expect(Suggestion.editDistance("", "ab") == 2)
         #expect(Suggestion.editDistance("kitten", "sitting") == 3)
         #expect(Suggestion.editDistance("same", "same") == 0)
+        #expect(Suggestion.likeness("", "") == 1)
+        #expect(Suggestion.likeness("abcd", "abcd") == 1)
+        #expect(Suggestion.likeness("abcd", "abce") == 0.75)
+        #expect(Suggestion.likeness("ab", "abcd") == 0.5)
+        #expect(Suggestion.likeness("", "ab") == 0)
     }
 
     @Test func exploreTakesASampleAndAShard() throws {

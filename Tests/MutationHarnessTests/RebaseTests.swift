@@ -292,9 +292,47 @@ struct OneTokenRebaseTests {
         ("a && b(c)", "a || b(c)", "&& -> ||"), ("y = 0.5", "y = 1.5", "0.5 -> 1.5"),
         ("a <= b", "c <= b", nil), ("a <= b + 1", "a < b - 1", nil), ("f(\"a<b\")", "f(\"a<=b\")", nil),
         ("a <= b // <= c", "a <= b // < c", nil), ("a.b", "a?.b", nil), ("", "", nil),
+        ("a <= b", "a < b + c", nil), ("f(a)", "f(1)", nil), ("f(1)", "f(a)", nil), ("x!", "x?", nil), ("a...b", "a..<b", "... -> ..<"),
     ] as [(String, String, String?)])
     func whatCountsAsOneTokenEdit(removed: String, added: String, edit: String?) {
         #expect(OneTokenEdit(removed: removed, added: added).map { "\($0.original) -> \($0.replacement)" } == edit)
+    }
+
+    /// A line's tokens: comments end it, strings are one token even when
+    /// unterminated, `.` is member access unless it starts `...` or `..<`,
+    /// a number keeps its fraction, anything else runs to a space or a word.
+    @Test(arguments: [
+        ("a/b", ["a", "/", "b"]), ("a / b // c", ["a", "/", "b"]), ("a /", ["a", "/"]), ("\"\" x", ["\"\"", "x"]),
+        ("\"abc", ["\"abc"]), ("a.b", ["a", ".", "b"]), ("1.5.x", ["1.5", ".", "x"]), ("1.", ["1", "."]), ("a.", ["a", "."]),
+        ("(-1)", ["(", "-", "1", ")"]), ("a.-1", ["a", ".", "-", "1"]), ("a.(b)", ["a", ".", "(", "b", ")"]),
+        ("😀😀 x", ["😀😀", "x"]), ("x 😀", ["x", "😀"]), ("a...b ..<c", ["a", "...", "b", "..<", "c"]),
+    ] as [(String, [String])])
+    func aLineSplitsIntoTokens(line: String, tokens: [String]) {
+        #expect(OneTokenEdit.tokens(of: line).map(\.text) == tokens)
+    }
+
+    /// Names and literals around the token count as neighbours on either
+    /// side, up to three away; a `.` or a bracket does not.
+    @Test(arguments: [
+        ("guard request.body.count <= limit else { return reject(413, \"too_large\") }", true),
+        ("guard request.x.y <= Self.z else { return reject(413, \"too_large\") }", false),
+    ])
+    func neighboursCountOnEitherSide(rewritten: String, carried: Bool) throws {
+        let today = Self.original.replacingOccurrences(
+            of: "guard request.body.count <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }", with: rewritten)
+        let outcome = try rebase(today)
+        if carried {
+            guard case .rebased(let diff, _) = outcome, case .success(let changes) = diff.changes(reading: { _ in today }) else {
+                Issue.record("\(rewritten): count and body before the `<=` are two neighbours: \(outcome)")
+                return
+            }
+            #expect(changes.first?.content == today.replacingOccurrences(of: "count <= limit", with: "count < limit"))
+        } else {
+            guard case .refused = outcome else {
+                Issue.record("\(rewritten): only Self is a neighbour within three: \(outcome)")
+                return
+            }
+        }
     }
 
     @Test func aTokenIsReplacedWithTheSpacingKept() throws {
@@ -398,9 +436,27 @@ struct RemovedBlockRebaseTests {
     @Test(arguments: [
         (["if a {", "  b()", "}"], true), (["} else if a {", "  b()"], false), (["if a {", "  b()"], nil), (["if a {", "}", "c()"], nil),
         (["} else {", "  b()", "}"], nil), (["x()", "y()"], nil), (["if a { b() }", "c()"], nil), (["if s == \"{\" {", "  b()", "}"], true),
+        (["} else if a {"], nil), (["if a { // x", "  b()", "}"], nil),
     ] as [([String], Bool?)])
     func whatCountsAsARemovedBlock(removed: [String], wholeBlock: Bool?) {
         #expect(RemovedBlock(removed: removed)?.includesCloser == wholeBlock)
+    }
+}
+
+extension RemovedBlockRebaseTests {
+    /// Today's block is found with its lines in the same order, each at
+    /// least 60% alike; a nested block stays inside a branch.
+    @Test(arguments: [
+        (["if a {", "abcde", "}"], ["x()", "if a {", "abcxy", "}"], [1...3]),
+        (["if a {", "abcde", "}"], ["if a {", "abxyz", "}"], []),
+        (["if a {", "alpha()", "omega()", "}"], ["if a {", "omega()", "alpha()", "}"], []),
+        (["if a {", "", "x()", "}"], ["if a {", "", "x()", "z()", "}"], [0...4]),
+        (["} else if a {", "  x()"], ["if b {", "  w()", "} else if a {", "  if c {", "    v()", "  }", "  x()", "} else {", "  u()", "}"], [2...6]),
+        (["} else if a {", "  x()"], ["} else if a {", "  x()", "y() }"], []),
+    ] as [([String], [String], [ClosedRange<Int>])])
+    func theBlockTodayIsFoundByItsOpenerAndItsLines(removed: [String], today: [String], places: [ClosedRange<Int>]) throws {
+        let block = try #require(RemovedBlock(removed: removed))
+        #expect(block.places(in: today) == places)
     }
 }
 

@@ -30,7 +30,7 @@ struct OneTokenEdit: Equatable {
     init?(removed: String, added: String) {
         let old = Self.tokens(of: removed).map(\.text)
         let new = Self.tokens(of: added).map(\.text)
-        guard old.count == new.count, !old.isEmpty else { return nil }
+        guard old.count == new.count else { return nil }
         let differing = old.indices.filter { old[$0] != new[$0] }
         guard differing.count == 1, let index = differing.first,
               Self.isMutable(old[index]), Self.isMutable(new[index])
@@ -60,7 +60,7 @@ struct OneTokenEdit: Equatable {
             let here = Self.tokens(of: line).map(\.text)
             for position in here.indices where here[position] == original {
                 guard neighbours(matching: here, at: position) >= Self.neighboursNeeded else { continue }
-                let likeness = Self.likeness(oldLine, here.joined(separator: " "))
+                let likeness = Suggestion.likeness(oldLine, here.joined(separator: " "))
                 if likeness >= Self.likenessNeeded { found.append(Place(line: number, token: position, likeness: likeness)) }
             }
         }
@@ -73,13 +73,6 @@ struct OneTokenEdit: Equatable {
         return line.replacingCharacters(in: range, with: replacement)
     }
 
-    /// Whether the edit `removed` -> `added` is this one: the same token
-    /// replaced by the same token (the rest of the line may differ).
-    func isMade(removing removed: String, adding added: String) -> Bool {
-        guard let other = OneTokenEdit(removed: removed, added: added) else { return false }
-        return (other.original, other.replacement) == (original, replacement)
-    }
-
     private func neighbours(matching here: [String], at position: Int) -> Int {
         func same(_ old: Int, _ new: Int) -> Bool {
             tokens.indices.contains(old) && here.indices.contains(new) && tokens[old] == here[new]
@@ -89,18 +82,10 @@ struct OneTokenEdit: Equatable {
             + (1...Self.reach).filter { same(index + $0, position + $0) }.count
     }
 
-    private static func likeness(_ a: String, _ b: String) -> Double {
-        let longer = max(a.count, b.count)
-        guard longer > 0 else { return 1 }
-        return 1 - Double(Suggestion.editDistance(a, b)) / Double(longer)
-    }
-
     /// An operator, a number, or `true`/`false`/`nil`: what explore's operators change.
     private static func isMutable(_ token: String) -> Bool {
-        guard let first = token.first else { return false }
-        if ["true", "false", "nil"].contains(token) { return true }
-        if first.isNumber { return true }
-        return token.allSatisfy { operatorCharacters.contains($0) } && token != "." && token != "?" && token != "!"
+        ["true", "false", "nil"].contains(token) || token.first?.isNumber == true
+            || token.allSatisfy { operatorCharacters.contains($0) } && !["", ".", "?", "!"].contains(token)
     }
 
     private static let operatorCharacters = Set("+-*/%<>=!&|^~?.")

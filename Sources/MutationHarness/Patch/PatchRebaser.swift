@@ -393,17 +393,10 @@ private struct Core {
         let total = Double(needle.map { max($0.count, 1) }.reduce(0, +))
         guard !needle.isEmpty, lines.count >= needle.count else { return [] }
         return (0...(lines.count - needle.count)).map { start in
-            let score = needle.indices.map { Core.likeness(needle[$0], lines[start + $0].trimmed) * Double(max(needle[$0].count, 1)) }
+            let score = needle.indices.map { Suggestion.likeness(needle[$0], lines[start + $0].trimmed) * Double(max(needle[$0].count, 1)) }
                 .reduce(0, +) / total
             return (start + anchor.offset, score)
         }
-    }
-
-    /// 1 - edit distance / longer length, on characters.
-    static func likeness(_ a: String, _ b: String) -> Double {
-        let longer = max(a.count, b.count)
-        guard longer > 0 else { return 1 }
-        return 1 - Double(Suggestion.editDistance(a, b)) / Double(longer)
     }
 
     /// The hunk rebuilt at `position` of `lines`: context and removed lines

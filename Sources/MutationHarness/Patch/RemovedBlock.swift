@@ -23,7 +23,7 @@ struct RemovedBlock: Equatable {
         let branch = opener.trimmed.hasPrefix("}")
         var depth = 0
         for (index, line) in removed.enumerated() {
-            depth += Self.braces(in: line, skippingLeadingCloser: branch && index == 0)
+            depth += Self.braces(in: line) + (branch && index == 0 ? 1 : 0)
             // Inside the block until its last line: a whole block ends at 0 there, a branch stays at 1.
             if index < removed.count - 1, depth < 1 { return nil }
         }
@@ -49,14 +49,13 @@ struct RemovedBlock: Equatable {
     /// The lines from `start` to the block's `}` (or, for a branch, to the
     /// line before the `}` that closes it).
     private func extent(from start: Int, in today: [String]) -> ClosedRange<Int>? {
-        var depth = 0
+        // A branch's opener closes the branch before it first: its leading `}` is not its own.
+        var depth = includesCloser ? 0 : 1
         for index in start..<today.count {
             let line = today[index]
-            if !includesCloser, index > start, line.trimmed.hasPrefix("}"), depth + Self.braces(in: String(line.trimmed.prefix(1)), skippingLeadingCloser: false) == 0 {
-                return start...(index - 1)
-            }
-            depth += Self.braces(in: line, skippingLeadingCloser: !includesCloser && index == start)
-            if includesCloser, depth == 0 { return start...index }
+            if !includesCloser, depth == 1, index > start, line.trimmed.hasPrefix("}") { return start...(index - 1) }
+            depth += Self.braces(in: line)
+            if depth == 0 { return includesCloser ? start...index : nil }
         }
         return nil
     }
@@ -66,7 +65,7 @@ struct RemovedBlock: Equatable {
     private func holdsCounterparts(_ block: [String]) -> Bool {
         var cursor = 1
         for line in lines.dropFirst() {
-            guard let found = block[cursor...].firstIndex(where: { Self.likeness(line.trimmed, $0.trimmed) >= Self.likenessNeeded }) else {
+            guard let found = block[cursor...].firstIndex(where: { Suggestion.likeness(line.trimmed, $0.trimmed) >= Self.likenessNeeded }) else {
                 return false
             }
             cursor = found + 1
@@ -74,17 +73,9 @@ struct RemovedBlock: Equatable {
         return true
     }
 
-    /// `{` minus `}` on a line, strings and comments aside; a branch's
-    /// leading `}` (which closes the branch before) is not counted.
-    private static func braces(in line: String, skippingLeadingCloser: Bool) -> Int {
-        var tokens = OneTokenEdit.tokens(of: line).map(\.text)
-        if skippingLeadingCloser, tokens.first == "}" { tokens.removeFirst() }
+    /// `{` minus `}` on a line, strings and comments aside.
+    private static func braces(in line: String) -> Int {
+        let tokens = OneTokenEdit.tokens(of: line).map(\.text)
         return tokens.filter { $0 == "{" }.count - tokens.filter { $0 == "}" }.count
-    }
-
-    private static func likeness(_ a: String, _ b: String) -> Double {
-        let longer = max(a.count, b.count)
-        guard longer > 0 else { return 1 }
-        return 1 - Double(Suggestion.editDistance(a, b)) / Double(longer)
     }
 }

@@ -23,4 +23,12 @@ enum Suggestion {
         }
         return previous[b.count]
     }
+
+    /// How alike two texts are: 1 - edit distance / the longer length (1
+    /// for two empty texts), on characters.
+    static func likeness(_ a: String, _ b: String) -> Double {
+        let longer = max(a.count, b.count)
+        guard longer > 0 else { return 1 }
+        return 1 - Double(editDistance(a, b)) / Double(longer)
+    }
 }
