@@ -131,7 +131,12 @@ for name in sorted(os.listdir("mutants")):
         after = normalized(open(os.path.join(work, path), "rb").read())
         source = open(path, "rb").read()
         for point in points.get(path, []):
-            mutated = source[:point["start"]] + point["replacement"].encode() + source[point["end"]:]
+            edits = [(point["start"], point["end"], point["replacement"].encode())]
+            if point.get("group"):
+                edits += [(point["group"]["start"], point["group"]["start"], b"("), (point["group"]["end"], point["group"]["end"], b")")]
+            mutated = source
+            for start, end, text in sorted(edits, key=lambda e: (e[0], e[2] == b")"), reverse=True):
+                mutated = mutated[:start] + text + mutated[end:]
             if normalized(mutated) == after:
                 match = point
                 break

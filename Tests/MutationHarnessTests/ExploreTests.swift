@@ -85,6 +85,23 @@ struct ExploreTests {
         #expect(mutant.description.contains("logical at A.swift:3:15"))
     }
 
+    /// A swap of `&&` and `||` in a chain keeps the tree's grouping: the
+    /// text `a || b && c` would be `a || (b && c)`, another mutant than the
+    /// one the schema's switch runs.
+    @Test func aLogicalSwapInAChainKeepsItsGrouping() throws {
+        let text = "func f(_ a: Bool, _ b: Bool, _ c: Bool) -> [Bool] {\n    [a && b && c, a || b || c, (a && b) && c, a && b || c]\n}\n"
+        let mutated = try points(text).filter { $0.mutationOperator == .logical }.sorted { $0.start < $1.start }.map {
+            String(decoding: GeneratedMutant.mutatedSource(for: $0, source: Array(text.utf8)), as: UTF8.self)
+                .split(separator: "\n")[1].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(mutated == [
+            "[(a || b) && c, a || b || c, (a && b) && c, a && b || c]", "[a && b || c, a || b || c, (a && b) && c, a && b || c]",
+            "[a && b && c, a && b || c, (a && b) && c, a && b || c]", "[a && b && c, (a || b) && c, (a && b) && c, a && b || c]",
+            "[a && b && c, a || b || c, (a || b) && c, a && b || c]", "[a && b && c, a || b || c, (a && b) || c, a && b || c]",
+            "[a && b && c, a || b || c, (a && b) && c, a || b || c]", "[a && b && c, a || b || c, (a && b) && c, a && b && c]",
+        ], "\(mutated)")
+    }
+
     @Test func aTokenAtTheVeryEndOfAFileIsNamedToo() throws {
         let found = try points("let flag = true")   // no newline at the end
         #expect(found.map(\.original) == ["true"])

@@ -119,6 +119,7 @@ struct OptionParserTests {
         #expect(Suggestion.likeness("abcd", "abce") == 0.75)
         #expect(Suggestion.likeness("ab", "abcd") == 0.5)
         #expect(Suggestion.likeness("", "ab") == 0)
+        #expect(Suggestion.likeness("a", "b") == 0)
     }
 
     @Test func exploreTakesASampleAndAShard() throws {

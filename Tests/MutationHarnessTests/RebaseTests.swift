@@ -335,6 +335,13 @@ struct OneTokenRebaseTests {
         }
     }
 
+    /// 75% alike is enough (the tokens joined by spaces: 6 edits in 24 characters); less is not.
+    @Test func aLineExactlyThreeQuartersAlikeIsAPlace() throws {
+        let edit = try #require(OneTokenEdit(removed: "aaa bbb <= ccc ddd", added: "aaa bbb < ccc ddd"))
+        #expect(edit.places(in: ["x", "aaa bbb <= ccc ddd eeeee"]) == [OneTokenEdit.Place(line: 1, token: 2, likeness: 0.75)])
+        #expect(edit.places(in: ["aaa bbb <= ccc ddd eeeeee"]).isEmpty)
+    }
+
     @Test func aTokenIsReplacedWithTheSpacingKept() throws {
         let edit = try #require(OneTokenEdit(removed: "a <= b", added: "a < b"))
         #expect(edit.applied(to: "    if  x<=y { z...w }", at: 2) == "    if  x<y { z...w }")

@@ -116,11 +116,15 @@ struct SchemaTests {
             #expect(switched[0] == original[0], "switch off: the original program")
             let kinds: [MutationOperator] = [.relationalBoundary, .logical, .arithmetic, .integerLiteral, .booleanLiteral,
                                              .removeVoidCall, .returnConstant, .removeCondition]
-            for kind in kinds {
-                let point = try #require(points.first { $0.mutationOperator == kind }, "\(kind)")
-                var mutated = bytes
-                mutated.replaceSubrange(point.start..<point.end, with: Array(point.replacement.utf8))
-                let folder = scratch.url.appendingPathComponent("patch-\(kind.rawValue)")
+            // Every `&&` and `||`: in a chain (`a || b || c`), the swap must keep the tree's grouping as the switch does.
+            let logical = points.filter { $0.mutationOperator == .logical }
+            #expect(logical.contains { $0.group != nil }, "the chain on the return line is regrouped: \(logical.map(\.summary))")
+            var samples = try kinds.map { kind in try #require(points.first { $0.mutationOperator == kind }, "\(kind)") }
+            samples += logical.filter { point in !samples.contains { $0.id == point.id } }
+            for point in samples {
+                let kind = point.mutationOperator
+                let mutated = GeneratedMutant.mutatedSource(for: point, source: bytes)
+                let folder = scratch.url.appendingPathComponent("patch-\(point.id)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 let patched = try CompiledProgram.run(["A.swift": String(decoding: mutated, as: UTF8.self), "main.swift": Self.main],
                                                 in: folder, runs: [[:]])

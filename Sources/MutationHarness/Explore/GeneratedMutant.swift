@@ -12,9 +12,7 @@ enum GeneratedMutant {
 
     /// A unified diff (three lines of context) that makes the mutation.
     static func diff(for point: MutationPoint, source: [UInt8]) -> String {
-        var mutated = Array(source[..<point.start])
-        mutated += Array(point.replacement.utf8)
-        mutated += Array(source[point.end...])
+        let mutated = mutatedSource(for: point, source: source)
         let old = lines(source)
         let new = lines(mutated)
         // The changed lines: first and last that differ.
@@ -43,6 +41,24 @@ enum GeneratedMutant {
             @@ -\(start + 1),\(oldCount) +\(start + 1),\(newCount) @@
 
             """ + hunk.joined(separator: "\n") + "\n"
+    }
+
+    /// The file's bytes with the mutation made: the replacement in place
+    /// of the original and, when the point has a `group`, those bytes in
+    /// parentheses (the mutated expression, or its left operand).
+    static func mutatedSource(for point: MutationPoint, source: [UInt8]) -> [UInt8] {
+        var edits = [(start: point.start, end: point.end, text: point.replacement)]
+        if let group = point.group, group.start <= point.start, group.end <= source.count,
+           group.end <= point.start || point.end <= group.end
+        {
+            edits += [(group.start, group.start, "("), (group.end, group.end, ")")]
+        }
+        var mutated = source
+        // From the end, so each edit's offsets still hold; at one offset a `)` goes before the replacement's text.
+        for edit in edits.sorted(by: { ($0.start, $0.text == ")" ? 1 : 0) > ($1.start, $1.text == ")" ? 1 : 0) }) {
+            mutated.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
+        }
+        return mutated
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {

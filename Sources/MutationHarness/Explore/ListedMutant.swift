@@ -3,7 +3,8 @@ import Foundation
 /// One generated mutant as `mutate explore --list --json` prints it: one
 /// JSON object per line, its keys sorted, so a script can rebuild the
 /// mutated file (`original` is the text at bytes `start..<end` of `file`,
-/// `replacement` what the mutant puts there).
+/// `replacement` what the mutant puts there, and the bytes of `group`,
+/// when given, go inside parentheses).
 struct ListedMutant: Codable, Equatable {
     var id: String
     var file: String
@@ -16,6 +17,10 @@ struct ListedMutant: Codable, Equatable {
     var replacement: String
     /// The reason `mutants/explore-ignore` gives, when it ignores the mutant.
     var ignored: String?
+    /// When set, the bytes of the mutated expression, which the mutant puts
+    /// in parentheses around the replacement (`(a || b) && c`), so its
+    /// operands keep their grouping.
+    var group: MutationPoint.ByteRange?
 
     init(_ point: MutationPoint, ignored: String?) {
         id = point.id
@@ -28,6 +33,7 @@ struct ListedMutant: Codable, Equatable {
         original = point.original
         replacement = point.replacement
         self.ignored = ignored
+        group = point.group
     }
 
     /// The object on one line.

@@ -142,9 +142,36 @@ struct MutationFinder {
         let after = range.start + name.utf8.count
         if source.indices.contains(after), "<>=!&|+-*/%".utf8.contains(source[after]) { return }
         if ["+", "-", "*", "/"].contains(name), !Self.numericTypes.contains(node["type"] as? String ?? "") { return }
+        let group = regrouped(node, operator: name)
         for (mutation, replacement) in replacements {
+            let before = found.count
             add(mutation, range.start, after, replacement, into: &found)
+            if found.count > before { found[before].group = group }
         }
+    }
+
+    /// The bytes to put in parentheses when swapping `&&` and `||` would
+    /// change how the operands group as text: a `&&` that is the left
+    /// operand of another `&&` (`a && b && c`: the expression), or a `||`
+    /// whose left operand is another `||` (`a || b || c`: that operand).
+    /// Elsewhere the swap reads as the tree has it
+    /// (both operators associate to the left, and mixed chains keep their
+    /// meaning either way).
+    private func regrouped(_ node: [String: Any], operator name: String) -> MutationPoint.ByteRange? {
+        guard name == "&&" || name == "||", let whole = Self.range(node) else { return nil }
+        let end = tokenEnd(at: whole.end)
+        if name == "&&" {
+            var next = end
+            while next < source.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(source[next]) { next += 1 }
+            guard next + 1 < source.count, source[next] == UInt8(ascii: "&"), source[next + 1] == UInt8(ascii: "&") else { return nil }
+        } else {
+            let arguments = (node["args"] as? [String: Any])?["args"] as? [[String: Any]]
+            guard let left = arguments?.first?["expr"] as? [String: Any], left["_kind"] as? String == "binary_expr",
+                  let function = left["fn"] as? [String: Any], Self.declName(in: function) == "||", let operand = Self.range(left)
+            else { return nil }
+            return MutationPoint.ByteRange(start: operand.start, end: tokenEnd(at: operand.end))
+        }
+        return MutationPoint.ByteRange(start: whole.start, end: end)
     }
 
     private func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, into found: inout [MutationPoint]) {

@@ -41,6 +41,20 @@ struct MutationPoint: Equatable, Sendable, Codable {
     /// rank among identical places (set by `MutationFinder`). Without it the
     /// id falls back to the byte range.
     var anchor: String? = nil
+    /// For `logical`, where the new operator would take its operands
+    /// differently than the old one did (`a && b && c`: the first `&&` made
+    /// `||` reads `a || (b && c)`; `a || b || c`: the second `||` made `&&`
+    /// reads `a || (b && c)`): the bytes the mutant puts in parentheses, the
+    /// mutated expression (`(a || b) && c`) or its left operand
+    /// (`(a || b) && c`), so it keeps the tree's grouping as the schema's
+    /// switch does.
+    var group: ByteRange? = nil
+
+    /// A range of bytes of a file.
+    struct ByteRange: Equatable, Sendable, Codable {
+        var start: Int
+        var end: Int
+    }
 
     /// A short id that stays the same while the mutated lines and the
     /// mutation do, however the rest of the file changes (an ignore line or
