@@ -156,13 +156,16 @@ struct PatchRebaserTests {
 
     @Test func linesThatAreGoneAreNotGuessedAtAndTheNearestAreNamed() throws {
         let today = Self.original.replacingOccurrences(of: "return status >= 500", with: "return status >= 500 && status != 501")
-        guard case .refused(let refusal) = try rebase(["Sources/P/Policy.swift": today, "Sources/P/Other.swift": "let x = 1\n"]) else {
+        // A test that holds the line as it was is not a place the code could have gone.
+        let test = "func testRetries() {\n    return status >= 500\n}\n"
+        guard case .refused(let refusal) = try rebase(["Sources/P/Policy.swift": today, "Sources/P/Other.swift": "let x = 1\n", "Tests/P/PolicyTests.swift": test]) else {
             Issue.record("a changed line is not the line the mutant changes")
             return
         }
         #expect(refusal.reason == "Sources/P/Policy.swift: the lines hunk '@@ -2,5 +2,5 @@' changes are gone ('return status >= 500'), "
             + "and no line like it holds its `500` among the same neighbours")
         #expect(refusal.candidates.first?.hasPrefix("Sources/P/Policy.swift:4 (") == true, "\(refusal.candidates)")
+        #expect(!refusal.candidates.contains { $0.hasPrefix("Tests/") }, "\(refusal.candidates)")
         #expect(refusal.description.contains("% alike)"), "\(refusal)")
     }
 

@@ -178,34 +178,15 @@ enum PatchRebaser {
                 } else if elsewhere.count > 1 {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone from it and found in \(elsewhere.count) other files",
                                             candidates: elsewhere.prefix(5).map { "\($0.path):\($0.places[0] + 1)" }))
-                } else if let edit = core.oneTokenEdit {
-                    // The generated-mutant anchor: one operator or literal, its line rewritten around it.
-                    let places = edit.places(in: lines)
-                    guard places.count == 1, let place = places.first else {
-                        let reason = places.isEmpty
-                            ? "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and no line like it holds its `\(edit.original)` among the same neighbours"
-                            : "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and \(places.count) lines hold its `\(edit.original)` among the same neighbours"
-                        let candidates = places.isEmpty ? nearest(core, in: file.path, files: files, reading: read)
-                            : places.prefix(5).map { "\(path):\($0.line + 1) (\(Int(($0.likeness * 100).rounded()))% alike)" }
-                        return .failure(Refusal(reason: reason, candidates: candidates))
+                } else if let anchor = Anchor(core, in: lines) {
+                    // One operator or literal, or a removed block, whose own lines were rewritten around it.
+                    guard anchor.places.count == 1, let place = anchor.places.first else {
+                        let gone = "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and "
+                        let candidates = anchor.places.isEmpty ? nearest(core, in: file.path, files: files, reading: read)
+                            : anchor.places.prefix(5).map { "\(path):\($0.position + 1)" + ($0.likeness.map { " (\(Int(($0 * 100).rounded()))% alike)" } ?? "") }
+                        return .failure(Refusal(reason: gone + (anchor.places.isEmpty ? anchor.none : anchor.many(anchor.places.count)), candidates: candidates))
                     }
-                    located.append(Located(path: path, position: place.line, hunk: Core.replacing(line: place.line, in: lines, with: edit.applied(to: lines[place.line], at: place.token)),
-                                           original: hunk.header,
-                                           how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(Int((place.likeness * 100).rounded()))% alike)", anchored: true))
-                    continue
-                } else if let block = core.removedBlock {
-                    // The block anchor: a removed block or branch that gained or reworded lines inside.
-                    let places = block.places(in: lines)
-                    guard places.count == 1, let place = places.first else {
-                        let reason = places.isEmpty
-                            ? "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and no block opening with its first line holds the others"
-                            : "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary)), and \(places.count) blocks open with its first line"
-                        let candidates = places.isEmpty ? nearest(core, in: file.path, files: files, reading: read)
-                            : places.prefix(5).map { "\(path):\($0.lowerBound + 1)" }
-                        return .failure(Refusal(reason: reason, candidates: candidates))
-                    }
-                    located.append(Located(path: path, position: place.lowerBound, hunk: Core.removing(place, in: lines), original: hunk.header,
-                                           how: "the \(block.includesCloser ? "block" : "branch") anchored by its first line, \(place.count) line(s) today", anchored: true))
+                    located.append(Located(path: path, position: place.position, hunk: place.hunk, original: hunk.header, how: place.how, anchored: true))
                     continue
                 } else {
                     return .failure(Refusal(reason: "\(file.path): the lines hunk '\(hunk.header)' changes are gone (\(core.summary))",
@@ -269,9 +250,11 @@ enum PatchRebaser {
     /// Up to three places in the package most like the hunk's changed lines.
     private static func nearest(_ core: Core, in path: String, files: [String], reading read: (String) -> String?) -> [String] {
         var scored: [(String, Int, Double)] = []
-        // The patch's own file, and the files that hold one of its lines as it was.
+        // The patch's own file, and the files under its top folder that hold one of its lines as it was
+        // (code of `Sources/` does not move into `Tests/`, as for a move).
         let wanted = Set(core.anchorLines.map(\.trimmed).filter { !$0.isEmpty })
-        for candidate in [path] + files.filter({ $0 != path }) {
+        let top = path.split(separator: "/").first
+        for candidate in [path] + files.filter({ $0 != path && $0.split(separator: "/").first == top }) {
             guard let text = read(candidate) else { continue }
             let lines = TextFile(text).lines
             guard candidate == path || lines.contains(where: { wanted.contains($0.trimmed) }) else { continue }
@@ -281,6 +264,45 @@ enum PatchRebaser {
         }
         return scored.sorted { ($0.2, $1.0, $1.1) > ($1.2, $0.0, $0.1) }.prefix(3)
             .map { "\($0.0):\($0.1 + 1) (\(Int(($0.2 * 100).rounded()))% alike)" }
+    }
+}
+
+/// Where an anchor puts a hunk whose own lines were rewritten: the one
+/// operator or literal it changes (`OneTokenEdit`), or the block it removes
+/// (`RemovedBlock`), each place with the hunk it makes there; and how a
+/// refusal says that none, or several, were found.
+private struct Anchor {
+    struct Place {
+        var position: Int
+        var hunk: Hunk
+        var how: String
+        var likeness: Double?
+    }
+
+    var places: [Place]
+    var none: String
+    var many: (Int) -> String
+
+    init?(_ core: Core, in lines: [String]) {
+        if let edit = core.oneTokenEdit {
+            places = edit.places(in: lines).map { place in
+                let alike = Int((place.likeness * 100).rounded())
+                return Place(position: place.line, hunk: Core.replacing(line: place.line, in: lines, with: edit.applied(to: lines[place.line], at: place.token)),
+                             how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(alike)% alike)",
+                             likeness: place.likeness)
+            }
+            none = "no line like it holds its `\(edit.original)` among the same neighbours"
+            many = { "\($0) lines hold its `\(edit.original)` among the same neighbours" }
+        } else if let block = core.removedBlock {
+            places = block.places(in: lines).map { range in
+                Place(position: range.lowerBound, hunk: Core.removing(range, in: lines),
+                      how: "the \(block.includesCloser ? "block" : "branch") anchored by its first line, \(range.count) line(s) today")
+            }
+            none = "no block opening with its first line holds the others"
+            many = { "\($0) blocks open with its first line" }
+        } else {
+            return nil
+        }
     }
 }
 
