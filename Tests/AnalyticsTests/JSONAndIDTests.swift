@@ -258,6 +258,32 @@ struct SQLiteOpenTests {
         }
     }
 
+    /// Another connection's short write lock is waited out (the busy
+    /// timeout), not answered with "database is locked" at once: the queue
+    /// and the collector's store share files with other connections.
+    @Test func aShortLockHeldByAnotherConnectionIsWaitedOut() throws {
+        try withStorage { storage in
+            let path = storage.appendingPathComponent("events.sqlite").path
+            try SQLiteDatabase(path: path).execute("CREATE TABLE t (v)")
+            let waiter = try SQLiteDatabase(path: path, busyTimeout: .seconds(5))
+            let locked = DispatchSemaphore(value: 0)
+            let released = DispatchSemaphore(value: 0)
+            // The other connection lives on its own thread: it takes the write lock, holds it 200 ms, commits.
+            Thread {
+                let holder = try? SQLiteDatabase(path: path)
+                try? holder?.execute("BEGIN IMMEDIATE; INSERT INTO t (v) VALUES (1)")
+                locked.signal()
+                usleep(200_000)
+                try? holder?.execute("COMMIT")
+                released.signal()
+            }.start()
+            locked.wait()
+            try waiter.execute("INSERT INTO t (v) VALUES (2)")
+            released.wait()
+            #expect(try waiter.query("SELECT v FROM t ORDER BY v") == [[.integer(1)], [.integer(2)]])
+        }
+    }
+
     /// More values than the statement has placeholders is a mistake in the
     /// caller's SQL: refused, not run with the extra value dropped.
     @Test func aValueWithoutAPlaceholderIsRefused() throws {
