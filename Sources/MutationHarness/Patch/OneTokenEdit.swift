@@ -58,11 +58,11 @@ struct OneTokenEdit: Equatable {
         var found: [Place] = []
         for (number, line) in lines.enumerated() {
             let here = Self.tokens(of: line).map(\.text)
-            for position in here.indices where here[position] == original {
-                guard neighbours(matching: here, at: position) >= Self.neighboursNeeded else { continue }
-                let likeness = Suggestion.likeness(oldLine, here.joined(separator: " "))
-                if likeness >= Self.likenessNeeded { found.append(Place(line: number, token: position, likeness: likeness)) }
-            }
+            let positions = here.indices.filter { here[$0] == original && neighbours(matching: here, at: $0) >= Self.neighboursNeeded }
+            guard !positions.isEmpty else { continue }
+            // How alike is a property of the line, the same for each place on it.
+            let likeness = Suggestion.likeness(oldLine, here.joined(separator: " "))
+            if likeness >= Self.likenessNeeded { found += positions.map { Place(line: number, token: $0, likeness: likeness) } }
         }
         return found.sorted { ($0.likeness, $1.line) > ($1.likeness, $0.line) }
     }

@@ -89,18 +89,7 @@ enum PatchRebaser {
 
     /// Whether two diffs remove and add the same lines, indentation aside.
     static func sameChange(_ a: UnifiedDiff, _ b: UnifiedDiff) -> Bool {
-        func changed(_ diff: UnifiedDiff) -> [String] {
-            diff.files.flatMap(\.hunks).map { hunk in
-                hunk.lines.compactMap { line in
-                    switch line {
-                    case .removed(let text): "-" + text.trimmed
-                    case .added(let text): "+" + text.trimmed
-                    case .context: nil
-                    }
-                }.joined(separator: "\n")
-            }.sorted()
-        }
-        return changed(a) == changed(b)
+        edits(a, byAnchor: false) == edits(b, byAnchor: false)
     }
 
     /// Whether two diffs make the same edits, a hunk that replaces one
@@ -108,20 +97,30 @@ enum PatchRebaser {
     /// differently around it), and one that removes a block or branch by
     /// the line that opens it (its body may read differently).
     static func sameEdits(_ a: UnifiedDiff, _ b: UnifiedDiff) -> Bool {
-        func edits(_ diff: UnifiedDiff) -> [String] {
-            diff.files.flatMap(\.hunks).map { hunk in
-                let removed = hunk.lines.compactMap { if case .removed(let text) = $0 { text } else { nil } }
-                let added = hunk.lines.compactMap { if case .added(let text) = $0 { text } else { nil } }
-                if removed.count == 1, added.count == 1, let edit = OneTokenEdit(removed: removed[0], added: added[0]) {
-                    return "token \(edit.original) -> \(edit.replacement)"
+        edits(a, byAnchor: true) == edits(b, byAnchor: true)
+    }
+
+    /// Each hunk's edit, sorted: its removed and added lines, indentation
+    /// aside; with `byAnchor`, a hunk an anchor can carry by what it
+    /// changes (the token, or the block's first line) instead.
+    private static func edits(_ diff: UnifiedDiff, byAnchor: Bool) -> [String] {
+        diff.files.flatMap(\.hunks).map { hunk in
+            let removed = hunk.lines.compactMap { if case .removed(let text) = $0 { text } else { nil } }
+            let added = hunk.lines.compactMap { if case .added(let text) = $0 { text } else { nil } }
+            if byAnchor, removed.count == 1, added.count == 1, let edit = OneTokenEdit(removed: removed[0], added: added[0]) {
+                return "token \(edit.original) -> \(edit.replacement)"
+            }
+            if byAnchor, added.isEmpty, let block = RemovedBlock(removed: removed) {
+                return "block \(block.lines[0].trimmed) \(block.includesCloser)"
+            }
+            return hunk.lines.compactMap { line in
+                switch line {
+                case .removed(let text): "-" + text.trimmed
+                case .added(let text): "+" + text.trimmed
+                case .context: nil
                 }
-                if added.isEmpty, let block = RemovedBlock(removed: removed) {
-                    return "block \(block.lines[0].trimmed) \(block.includesCloser)"
-                }
-                return (removed.map { "-" + $0.trimmed } + added.map { "+" + $0.trimmed }).joined(separator: "\n")
-            }.sorted()
-        }
-        return edits(a) == edits(b)
+            }.joined(separator: "\n")
+        }.sorted()
     }
 
     // MARK: - One file
@@ -287,7 +286,7 @@ private struct Anchor {
         if let edit = core.oneTokenEdit {
             places = edit.places(in: lines).map { place in
                 let alike = Int((place.likeness * 100).rounded())
-                return Place(position: place.line, hunk: Core.replacing(line: place.line, in: lines, with: edit.applied(to: lines[place.line], at: place.token)),
+                return Place(position: place.line, hunk: Core.replacing(place.line...place.line, in: lines, with: [edit.applied(to: lines[place.line], at: place.token)]),
                              how: "its one changed `\(edit.original)` anchored by the tokens around it, the line rewritten (\(alike)% alike)",
                              likeness: place.likeness)
             }
@@ -295,7 +294,7 @@ private struct Anchor {
             many = { "\($0) lines hold its `\(edit.original)` among the same neighbours" }
         } else if let block = core.removedBlock {
             places = block.places(in: lines).map { range in
-                Place(position: range.lowerBound, hunk: Core.removing(range, in: lines),
+                Place(position: range.lowerBound, hunk: Core.replacing(range, in: lines),
                       how: "the \(block.includesCloser ? "block" : "branch") anchored by its first line, \(range.count) line(s) today")
             }
             none = "no block opening with its first line holds the others"
@@ -345,23 +344,14 @@ private struct Core {
         return RemovedBlock(removed: removed)
     }
 
-    /// A hunk that removes `range` of `lines`, with today's three lines of context either side.
-    static func removing(_ range: ClosedRange<Int>, in lines: [String]) -> Hunk {
+    /// A hunk that replaces lines `range` of `lines` with `added` (none: it
+    /// removes them), with today's three lines of context either side.
+    static func replacing(_ range: ClosedRange<Int>, in lines: [String], with added: [String] = []) -> Hunk {
         let before = Array(lines[max(0, range.lowerBound - 3)..<range.lowerBound])
         let after = Array(lines[(range.upperBound + 1)..<min(lines.count, range.upperBound + 4)])
-        let body: [Hunk.Line] = before.map { .context($0) } + lines[range].map { .removed($0) } + after.map { .context($0) }
-        return Hunk(header: "", oldStart: range.lowerBound - before.count + 1, oldCount: body.count, newStart: 0,
-                    newCount: before.count + after.count, lines: body)
-    }
-
-    /// A hunk that replaces line `index` of `lines` with `replacement`,
-    /// with today's three lines of context either side.
-    static func replacing(line index: Int, in lines: [String], with replacement: String) -> Hunk {
-        let before = Array(lines[max(0, index - 3)..<index])
-        let after = Array(lines[(index + 1)..<min(lines.count, index + 4)])
-        let body: [Hunk.Line] = before.map { .context($0) } + [.removed(lines[index]), .added(replacement)] + after.map { .context($0) }
-        let count = before.count + 1 + after.count
-        return Hunk(header: "", oldStart: index - before.count + 1, oldCount: count, newStart: 0, newCount: count, lines: body)
+        let body: [Hunk.Line] = before.map { .context($0) } + lines[range].map { .removed($0) } + added.map { .added($0) } + after.map { .context($0) }
+        return Hunk(header: "", oldStart: range.lowerBound - before.count + 1, oldCount: before.count + range.count + after.count, newStart: 0,
+                    newCount: before.count + added.count + after.count, lines: body)
     }
 
     /// How many context lines come before the first changed line.
