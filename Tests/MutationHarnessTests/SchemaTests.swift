@@ -37,6 +37,23 @@ struct SchemaTests {
         }
         // One explicit return: the schema must not write a second `return` before it.
         func isSmall(_ b: Int) -> Bool { return b < 2 }
+        var state = 0
+        var table: [Int: Int] = [:]
+        func bump() throws { state *= 2 }
+        func update(_ b: Int) throws {
+            state += b
+            table[b] = b * 3
+            try? bump()
+            if b > 3 { state -= 1 }
+            if b == 0 { state += 9 } else if b == 1 { state += 8 } else if b == 2, state > 1 { state += 7 } else { state += 6 }
+            if b > 4 { state += 5 } else if b < 1 { state -= 4 }
+        }
+        func pick(_ a: Int, _ b: Int) -> Int {
+            let found: Int? = a > b ? a : nil
+            let wide: Bool? = a == 2 ? nil : b > 2
+            if wide ?? false, a > 0 && a < 3 { return (a * 10) / 2 }
+            return found ?? (b == 1 ? nil : b) ?? 0
+        }
 
         """
     /// With `KILL_EARLY` set, the program runs only `isSmall` and is killed
@@ -45,6 +62,8 @@ struct SchemaTests {
         + "if getenv(\"KILL_EARLY\") != nil { print(isSmall(1)); fflush(stdout); kill(getpid(), SIGKILL) }\n"
         + "for a in -1...4 { for b in 0...5 { print(try! check(a, b) ? 1 : 0, terminator: \"\") } }\n"
         + "for b in 0...5 { print((try? typed(b)) ?? -1, terminator: \"\") }\nprint(\" \\(logged)\")\n"
+        + "for b in 0...5 { try! update(b); print(state, terminator: \" \") }\nprint(table.sorted { $0.key < $1.key }.map(\\.value))\n"
+        + "for a in -1...4 { for b in 0...5 { print(pick(a, b), terminator: \" \") } }\nprint()\n"
 
     /// Only the `true` of `while true` is left to a patch (behind a switch
     /// the loop could end, and the compiler would ask for a return after
@@ -115,12 +134,19 @@ struct SchemaTests {
                                              in: scratch.url.appendingPathComponent("dump"), runs: [[:]])
             #expect(switched[0] == original[0], "switch off: the original program")
             let kinds: [MutationOperator] = [.relationalBoundary, .logical, .arithmetic, .integerLiteral, .booleanLiteral,
-                                             .removeVoidCall, .returnConstant, .removeCondition]
+                                             .removeVoidCall, .returnConstant, .removeCondition, .droppedUpdate, .removeBranch, .nilFallback,
+                                             .droppedOperand]
             // Every `&&` and `||`: in a chain (`a || b || c`), the swap must keep the tree's grouping as the switch does.
             let logical = points.filter { $0.mutationOperator == .logical }
             #expect(logical.contains { $0.group != nil }, "the chain on the return line is regrouped: \(logical.map(\.summary))")
             var samples = try kinds.map { kind in try #require(points.first { $0.mutationOperator == kind }, "\(kind)") }
             samples += logical.filter { point in !samples.contains { $0.id == point.id } }
+            // Every removed branch, fallback and dropped operand: their switches sit beside others' (a removed
+            // condition that starts at the same byte, an `else if` whose condition is removed too, one operator's cases).
+            let beside: Set<MutationOperator> = [.removeBranch, .nilFallback, .droppedOperand]
+            samples += points.filter { point in beside.contains(point.mutationOperator) && !samples.contains { $0.id == point.id } }
+            // A call behind `try?` is removed with it.
+            samples += points.filter { $0.mutationOperator == .removeVoidCall && $0.original.hasPrefix("try?") }
             for point in samples {
                 let kind = point.mutationOperator
                 let mutated = GeneratedMutant.mutatedSource(for: point, source: bytes)

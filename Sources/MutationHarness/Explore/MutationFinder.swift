@@ -45,7 +45,7 @@ struct MutationFinder {
     func points(in root: [String: Any]) -> [MutationPoint] {
         guard !markers.skipsFile else { return [] }
         var found: [MutationPoint] = []
-        walk(root, into: &found)
+        walk(root, context: Context(), into: &found)
         var seen: Set<String> = []
         let points = found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
             .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
@@ -73,9 +73,19 @@ struct MutationFinder {
         }
     }
 
-    private func walk(_ value: Any, into found: inout [MutationPoint]) {
+    /// What a node's place in the tree says about it.
+    struct Context {
+        /// Inside an initializer, where every stored property must be set:
+        /// no assignment is dropped.
+        var inInitializer = false
+        /// The expression directly inside the nearest parentheses, and the
+        /// parentheses' own range.
+        var parenthesized: (inner: (start: Int, end: Int), outer: (start: Int, end: Int))? = nil
+    }
+
+    private func walk(_ value: Any, context: Context, into found: inout [MutationPoint]) {
         if let array = value as? [Any] {
-            for element in array { walk(element, into: &found) }
+            for element in array { walk(element, context: context, into: &found) }
             return
         }
         guard let node = value as? [String: Any] else { return }
@@ -83,17 +93,22 @@ struct MutationFinder {
         if kind == "interpolated_string_literal_expr" || kind == "string_literal_expr" { return }
         if kind.hasSuffix("_decl"), let range = Self.range(node) { markers.noteDeclaration(start: range.start, end: range.end) }
         if node["implicit"] as? Bool != true {
-            visit(kind, node, into: &found)
+            visit(kind, node, context: context, into: &found)
+        }
+        var inner = context
+        if kind == "constructor_decl" { inner.inInitializer = true }
+        if kind == "paren_expr", let outer = Self.range(node), let sub = node["sub_expr"] as? [String: Any], let range = Self.range(sub) {
+            inner.parenthesized = (range, outer)
         }
         for (key, child) in node where key != "_kind" {
-            walk(child, into: &found)
+            walk(child, context: inner, into: &found)
         }
     }
 
-    private func visit(_ kind: String, _ node: [String: Any], into found: inout [MutationPoint]) {
+    private func visit(_ kind: String, _ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         switch kind {
         case "binary_expr":
-            binaryOperator(node, into: &found)
+            binaryOperator(node, context: context, into: &found)
         case "boolean_literal_expr":
             guard let range = Self.range(node), let value = node["value"] as? String, text(range.start, value.utf8.count) == value else { return }
             add(.booleanLiteral, range.start, range.start + value.utf8.count, value == "true" ? "false" : "true", into: &found)
@@ -104,9 +119,8 @@ struct MutationFinder {
             guard let value = Int(literal.replacingOccurrences(of: "_", with: "")), literal.first?.isNumber == true else { return }
             add(.integerLiteral, range.start, end, value == 0 ? "1" : String(value + 1), into: &found)
         case "brace_stmt":
-            for element in node["elements"] as? [[String: Any]] ?? [] where element["_kind"] as? String == "call_expr" {
-                guard element["implicit"] as? Bool != true, element["type"] as? String == Self.voidType, let range = Self.range(element) else { continue }
-                add(.removeVoidCall, range.start, tokenEnd(at: range.end), "", into: &found)
+            for element in node["elements"] as? [[String: Any]] ?? [] where element["implicit"] as? Bool != true {
+                statement(element, context: context, into: &found)
             }
         case "func_decl":
             guard node["result"] as? String == Self.boolType, let body = node["body"] as? [String: Any], body["implicit"] as? Bool != true,
@@ -129,15 +143,18 @@ struct MutationFinder {
                 guard text(range.start, end - range.start) != "true" else { continue }
                 add(.removeCondition, range.start, end, "true", into: &found)
             }
+            if kind == "if_stmt" { elseIfBranch(node, into: &found) }
         default:
             break
         }
     }
 
-    private func binaryOperator(_ node: [String: Any], into found: inout [MutationPoint]) {
+    private func binaryOperator(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         guard let function = node["fn"] as? [String: Any], let range = Self.range(function), let name = Self.declName(in: function),
-              let replacements = Self.binary[name], text(range.start, name.utf8.count) == name
+              text(range.start, name.utf8.count) == name
         else { return }
+        if name == "??" { return nilFallback(node, into: &found) }
+        guard let replacements = Self.binary[name] else { return }
         // The token must be the operator itself, not the start of a longer one.
         let after = range.start + name.utf8.count
         if source.indices.contains(after), "<>=!&|+-*/%".utf8.contains(source[after]) { return }
@@ -148,6 +165,7 @@ struct MutationFinder {
             add(mutation, range.start, after, replacement, into: &found)
             if found.count > before { found[before].group = group }
         }
+        droppedOperands(node, operator: name, token: MutationPoint.ByteRange(start: range.start, end: after), context: context, into: &found)
     }
 
     /// The bytes to put in parentheses when swapping `&&` and `||` would
@@ -174,7 +192,7 @@ struct MutationFinder {
         return MutationPoint.ByteRange(start: whole.start, end: end)
     }
 
-    private func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, into found: inout [MutationPoint]) {
+    func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, into found: inout [MutationPoint]) {
         guard start >= 0, end <= source.count, start <= end else { return }
         let (line, column) = position(of: start)
         found.append(MutationPoint(file: path, start: start, end: end, line: line, column: column, mutationOperator: mutation,

@@ -18,6 +18,19 @@ enum MutationOperator: String, Codable, Sendable, CaseIterable {
     case returnConstant = "return-constant"
     /// A guard or if condition becomes `true`.
     case removeCondition = "remove-condition"
+    /// An assignment or compound assignment to a property or a global
+    /// (`count = 0`, `total += n`, `cache[key] = nil`) is removed: a state
+    /// update left out. Not in initializers, where every property must be set.
+    case droppedUpdate = "dropped-update"
+    /// An `if` without `else` is removed, or one `else if` branch of a chain:
+    /// a case left unhandled.
+    case removeBranch = "remove-branch"
+    /// `a ?? b` becomes `b`: the value found is ignored and the fallback taken.
+    case nilFallback = "nil-fallback"
+    /// One operand of `&&` is left out (`a && b` -> `a`, -> `b`: a check
+    /// forgotten), and `a * b`, `a / b` become `a` (a scale or a unit
+    /// conversion forgotten).
+    case droppedOperand = "dropped-operand"
 }
 
 /// One place in a file and what the mutation puts there.
@@ -49,6 +62,12 @@ struct MutationPoint: Equatable, Sendable, Codable {
     /// (`(a || b) && c`), so it keeps the tree's grouping as the schema's
     /// switch does.
     var group: ByteRange? = nil
+    /// Where the schema's switch goes when it is not at the replaced bytes:
+    /// for `dropped-operand`, the operator token (its function gets the
+    /// case); for `nil-fallback`, the left operand (made `nil`); for the
+    /// `remove-branch` of an `else if`, where its first condition starts
+    /// (an empty range: the branch gets a condition that fails).
+    var switchSite: ByteRange? = nil
 
     /// A range of bytes of a file.
     struct ByteRange: Equatable, Sendable, Codable {

@@ -10,7 +10,13 @@
 /// - a removed call is wrapped in `if !__mutateActive(N) { ... }`;
 /// - a constant return is inserted after the function's `{` (and a body that
 ///   was one expression gets its `return` written out);
-/// - a removed condition becomes `(__mutateActive(N) ? true : (condition))`.
+/// - a removed condition becomes `(__mutateActive(N) ? true : (condition))`;
+/// - a dropped update or a removed `if` is wrapped like a removed call, and
+///   a removed `else if` branch gets a first condition that fails
+///   (`else if !__mutateActive(N), ...`);
+/// - `a ?? b` taking its fallback becomes `(__mutateActive(N) ? nil : (a)) ?? b`;
+/// - a dropped operand is another case of the operator's function
+///   (`return lhs`, `return try rhs()`).
 /// What does not type-check in the schema runs on the patch path instead,
 /// and so does `true` in `while true` (see `isLoopForever`).
 struct Schema {
@@ -72,7 +78,8 @@ struct Schema {
         var start: Int
         var end: Int
         var text: String
-        /// Among edits at one position, lower goes first in the result.
+        /// Among insertions at one position, higher goes first in the result
+        /// (it encloses the others).
         var order: Int
     }
 
@@ -90,7 +97,7 @@ struct Schema {
         for file in byFile.keys.sorted() {
             guard let source = sources[file] else { continue }
             let filePoints = byFile[file]!.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
-            var tokenGroups: [Int: [MutationPoint]] = [:]
+            var tokenGroups: [Int: (end: Int, cases: [(Int, OperatorCase)])] = [:]
             var returnsSpelled: Set<Int> = []
             for point in filePoints where !Self.isLoopForever(point, in: source) {
                 schema.points.append(point)
@@ -99,13 +106,21 @@ struct Schema {
                 let active = "__mutateActive(\(number))"
                 switch point.mutationOperator {
                 case .relationalBoundary, .relationalNegation, .logical, .arithmetic:
-                    tokenGroups[point.start, default: []].append(point)
+                    tokenGroups[point.start, default: (point.end, [])].cases.append((number, .swap(point.replacement)))
+                case .droppedOperand:
+                    guard let token = point.switchSite else { continue }
+                    let keeps: OperatorCase = Self.keepsRightOperand(point, token: token, in: source) ? .keepRight : .keepLeft
+                    tokenGroups[token.start, default: (token.end, [])].cases.append((number, keeps))
                 case .booleanLiteral, .integerLiteral:
                     edits[file, default: []].append(Edit(start: point.start, end: point.end,
                                                          text: "(\(active) ? \(point.replacement) : \(point.original))", order: 1))
-                case .removeVoidCall:
+                case .removeBranch where point.switchSite != nil:
+                    edits[file, default: []].append(Edit(start: point.switchSite!.start, end: point.switchSite!.start, text: " !\(active),", order: 1))
+                case .removeVoidCall, .droppedUpdate, .removeBranch:
+                    // Before the `;` a removed statement takes with it: `if !on { a() }; b()`.
+                    let close = point.original.hasSuffix(";") ? point.end - 1 : point.end
                     edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "if !\(active) { ", order: 0))
-                    edits[file, default: []].append(Edit(start: point.end, end: point.end, text: " }", order: 2))
+                    edits[file, default: []].append(Edit(start: close, end: close, text: " }", order: 2))
                 case .returnConstant:
                     let constant = point.replacement.contains("true") ? "true" : "false"
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: " if \(active) { return \(constant) };", order: 1))
@@ -119,16 +134,20 @@ struct Schema {
                     // autoclosure), so a `try` or `await` in it keeps its typed error and context.
                     edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(active) ? true : (", order: 0))
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: "))", order: 2))
+                case .nilFallback:
+                    guard let left = point.switchSite else { continue }
+                    // Inside a removed condition that starts at the same byte.
+                    edits[file, default: []].append(Edit(start: left.start, end: left.start, text: "(\(active) ? nil : (", order: -1))
+                    edits[file, default: []].append(Edit(start: left.end, end: left.end, text: "))", order: 2))
                 }
             }
             for start in tokenGroups.keys.sorted() {
                 let group = tokenGroups[start]!
-                let original = group[0].original
+                let original = String(decoding: source[start..<group.end], as: UTF8.self)
                 operatorCount += 1
                 let name = Self.operatorName(operatorCount)
-                edits[file, default: []].append(Edit(start: start, end: group[0].end, text: name, order: 1))
-                let cases = group.map { (schema.numbers[$0.id]!, $0.replacement) }
-                operatorFunctions[module(file), default: []] += Self.operatorDeclarations(name: name, original: original, cases: cases)
+                edits[file, default: []].append(Edit(start: start, end: group.end, text: name, order: 1))
+                operatorFunctions[module(file), default: []] += Self.operatorDeclarations(name: name, original: original, cases: group.cases)
             }
             schema.files[file] = apply(edits[file] ?? [], to: source)
         }
@@ -167,7 +186,25 @@ struct Schema {
         "^~^" + String(number, radix: 2).map { $0 == "0" ? "^" : "~" } + "~~"
     }
 
-    static func operatorDeclarations(name: String, original: String, cases: [(Int, String)]) -> [String] {
+    /// What one switch of an operator's function returns.
+    enum OperatorCase: Equatable {
+        /// The operands under another operator.
+        case swap(String)
+        /// The left operand alone.
+        case keepLeft
+        /// The right operand alone.
+        case keepRight
+    }
+
+    /// Whether a `dropped-operand` point keeps the right operand: its
+    /// replacement is the text after the operator token.
+    static func keepsRightOperand(_ point: MutationPoint, token: MutationPoint.ByteRange, in source: [UInt8]) -> Bool {
+        var start = token.end
+        while start < point.end, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(source[start]) { start += 1 }
+        return source[start..<point.end].elementsEqual(point.replacement.utf8)
+    }
+
+    static func operatorDeclarations(name: String, original: String, cases: [(Int, OperatorCase)]) -> [String] {
         let precedence: String
         let signatures: [String]
         switch original {
@@ -187,12 +224,20 @@ struct Schema {
             precedence = "AdditionPrecedence"
             signatures = ["<T: Numeric>(lhs: T, rhs: T) -> T"]
         }
+        let logical = ["&&", "||"].contains(original)
         func call(_ op: String) -> String {
-            ["&&", "||"].contains(original) ? "try lhs \(op) rhs()" : "lhs \(op) rhs"
+            logical ? "try lhs \(op) rhs()" : "lhs \(op) rhs"
+        }
+        func result(_ switched: OperatorCase) -> String {
+            switch switched {
+            case .swap(let op): call(op)
+            case .keepLeft: "lhs"
+            case .keepRight: logical ? "try rhs()" : "rhs"
+            }
         }
         var lines = ["infix operator \(name) : \(precedence)"]
         for signature in signatures {
-            let body = cases.map { "if __mutateActive(\($0.0)) { return \(call($0.1)) }" }.joined(separator: "; ")
+            let body = cases.map { "if __mutateActive(\($0.0)) { return \(result($0.1)) }" }.joined(separator: "; ")
             lines.append("@usableFromInline @inline(never) func \(name)\(signature) { \(body); return \(call(original)) }")
         }
         return lines

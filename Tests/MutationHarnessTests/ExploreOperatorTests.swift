@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The operators shaped like real bugs (issue 27): an update left out, a
+/// branch removed, a fallback taken, an operand left out, and a call that
+/// returns nothing removed with its `try` or `await`. Each where it fits,
+/// and nowhere else.
+@Suite(.ownThread)
+struct ExploreOperatorTests {
+    static let source = """
+        var total = 0
+        final class Box {
+            static var made = 0
+            var count: Int
+            var items: [String: Int] = [:]
+            init(count: Int) {
+                self.count = count
+                Box.made += 1
+            }
+            func clear() throws {}
+            func wait() async {}
+            func go(_ x: Double, _ flag: Bool, _ other: Int?) async throws -> Int {
+                try? clear()
+                try clear()
+                await wait()
+                count = 3
+                count += 1
+                items["a"] = nil
+                Self.made = 2
+                total -= 1
+                var local = 1
+                local = 2
+                local += 1
+                _ = local
+                let y = other ?? count ?? 5
+                if flag { count = 0 }
+                if flag && count > 2 { count = 1 } else if count == 0 { count = 2 } else if let o = other { count = o }
+                if x > 1 { count = 7 } else if x < 0 { count = 8 }
+                let w = Int((x * 1000).rounded(.down)) + Int(x / 2) + local * 3
+                return y + w
+            }
+        }
+
+        """
+
+    private func points(_ text: String = source) throws -> [MutationPoint] {
+        try withScratch { scratch in
+            try scratch.write("A.swift", text)
+            let trees = try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: scratch.url,
+                                        searchPaths: [], moduleMaps: [])
+            return MutationFinder(path: "A.swift", source: Array(text.utf8)).points(in: try #require(trees.first).root)
+        }
+    }
+
+    private static let new: Set<MutationOperator> = [.droppedUpdate, .removeBranch, .nilFallback, .droppedOperand, .removeVoidCall]
+
+    @Test func eachNewOperatorAtItsPlaceAndNothingElse() throws {
+        let found = Set(try points().filter { Self.new.contains($0.mutationOperator) }.map {
+            "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original.oneLine) -> \($0.replacement)"
+        })
+        let expected: Set<String> = [
+            // A call that returns nothing, with its `try?`, `try` or `await`.
+            "13:9 remove-void-call try? clear() -> ", "14:9 remove-void-call try clear() -> ", "15:9 remove-void-call await wait() -> ",
+            // Properties, a subscript of one, a static one and a global; not a local, not in the initializer.
+            "16:9 dropped-update count = 3 -> ", "17:9 dropped-update count += 1 -> ", "18:9 dropped-update items[\"a\"] = nil -> ",
+            "19:9 dropped-update Self.made = 2 -> ", "20:9 dropped-update total -= 1 -> ", "26:19 dropped-update count = 0 -> ",
+            "27:32 dropped-update count = 1 -> ", "27:65 dropped-update count = 2 -> ", "27:101 dropped-update count = o -> ",
+            "28:20 dropped-update count = 7 -> ", "28:48 dropped-update count = 8 -> ",
+            // The fallback taken, for each `??` of a chain.
+            "25:17 nil-fallback other ?? count ?? 5 -> count ?? 5", "25:26 nil-fallback count ?? 5 -> 5",
+            // An `if` without `else`, and each `else if` branch; not an `if` with an `else`.
+            "26:9 remove-branch if flag { count = 0 } -> ",
+            "27:49 remove-branch if count == 0 { count = 2 } else -> ", "27:76 remove-branch else if let o = other { count = o } -> ",
+            "28:31 remove-branch else if x < 0 { count = 8 } -> ",
+            // Each side of `&&`; the left of `*` and `/`, without the parentheses around a name.
+            "27:12 dropped-operand flag && count > 2 -> flag", "27:12 dropped-operand flag && count > 2 -> count > 2",
+            "29:21 dropped-operand (x * 1000) -> x", "29:54 dropped-operand x / 2 -> x", "29:63 dropped-operand local * 3 -> local",
+        ]
+        #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
+        #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")
+    }
+
+    /// The patch of each: the line as the bug would have written it.
+    @Test func eachPatchReadsAsTheBug() throws {
+        let bytes = Array(Self.source.utf8)
+        let lines = Self.source.split(separator: "\n", omittingEmptySubsequences: false)
+        let mutated = try points().filter { Self.new.contains($0.mutationOperator) && [25, 27, 29].contains($0.line) }.map { point in
+            let text = String(decoding: GeneratedMutant.mutatedSource(for: point, source: bytes), as: UTF8.self)
+            return text.split(separator: "\n", omittingEmptySubsequences: false)[point.line - 1].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(Set(mutated) == [
+            "let y = count ?? 5", "let y = other ?? 5",
+            "if flag && count > 2 {  } else if count == 0 { count = 2 } else if let o = other { count = o }",
+            "if flag && count > 2 { count = 1 } else if count == 0 {  } else if let o = other { count = o }",
+            "if flag && count > 2 { count = 1 } else if count == 0 { count = 2 } else if let o = other {  }",
+            "if flag && count > 2 { count = 1 } else if let o = other { count = o }",
+            "if flag && count > 2 { count = 1 } else if count == 0 { count = 2 }",
+            "if flag { count = 1 } else if count == 0 { count = 2 } else if let o = other { count = o }",
+            "if count > 2 { count = 1 } else if count == 0 { count = 2 } else if let o = other { count = o }",
+            "let w = Int(x.rounded(.down)) + Int(x / 2) + local * 3", "let w = Int((x * 1000).rounded(.down)) + Int(x) + local * 3",
+            "let w = Int((x * 1000).rounded(.down)) + Int(x / 2) + local",
+        ] as Set<String>, "\(mutated)")
+        #expect(lines.count > 29)
+    }
+}
