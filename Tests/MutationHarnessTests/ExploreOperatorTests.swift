@@ -40,6 +40,16 @@ struct ExploreOperatorTests {
                 let w = Int((x * 1000).rounded(.down)) + Int(x / 2) + local * 3
                 return y + w
             }
+            @discardableResult func mark() -> Int { 1 }
+            func pick(_ n: Int) -> Int {
+                var seen: [Int] = []
+                switch n {
+                case 0: mark(); seen[0] = 1
+                case 1: fatalError("no")
+                default: if n > 5 { seen.append(n) }
+                }
+                return seen.count
+            }
         }
 
         """
@@ -62,11 +72,15 @@ struct ExploreOperatorTests {
         let expected: Set<String> = [
             // A call that returns nothing, with its `try?`, `try` or `await`.
             "13:9 remove-void-call try? clear() -> ", "14:9 remove-void-call try clear() -> ", "15:9 remove-void-call await wait() -> ",
-            // Properties, a subscript of one, a static one and a global; not a local, not in the initializer.
+            // Properties, a subscript of one, a static one and a global; not in the initializer.
             "16:9 dropped-update count = 3 -> ", "17:9 dropped-update count += 1 -> ", "18:9 dropped-update items[\"a\"] = nil -> ",
             "19:9 dropped-update Self.made = 2 -> ", "20:9 dropped-update total -= 1 -> ", "26:19 dropped-update count = 0 -> ",
             "27:32 dropped-update count = 1 -> ", "27:65 dropped-update count = 2 -> ", "27:101 dropped-update count = o -> ",
             "28:20 dropped-update count = 7 -> ", "28:48 dropped-update count = 8 -> ",
+            // An element of a local collection; not the local itself (`local = 2`, `local += 1`).
+            "36:25 dropped-update seen[0] = 1 -> ",
+            // In a `case` body too: a call with a discardable result, and not one that never returns.
+            "36:17 remove-void-call mark(); -> ", "38:29 remove-void-call seen.append(n) -> ", "38:18 remove-branch if n > 5 { seen.append(n) } -> ",
             // The fallback taken, for each `??` of a chain.
             "25:17 nil-fallback other ?? count ?? 5 -> count ?? 5", "25:26 nil-fallback count ?? 5 -> 5",
             // An `if` without `else`, and each `else if` branch; not an `if` with an `else`.

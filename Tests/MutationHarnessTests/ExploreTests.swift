@@ -346,7 +346,7 @@ struct ExploreTests {
             // a void call that ends past the file.
             ["_kind": "func_decl", "result": MutationFinder.boolType, "body": ["_kind": "brace_stmt", "range": ["start": 99, "end": 100], "elements": []]],
             ["_kind": "binary_expr", "type": "$sSiD", "fn": ["_kind": "declref_expr", "decl": ["base_name": "+"], "range": ["start": 0, "end": 0]]],
-            ["_kind": "brace_stmt", "elements": [["_kind": "call_expr", "type": MutationFinder.voidType, "range": ["start": 7, "end": 16]]]],
+            ["_kind": "brace_stmt", "elements": [["_kind": "call_expr", "type": "$sytD", "range": ["start": 7, "end": 16]]]],
         ]]
         let found = MutationFinder(path: "A.swift", source: source).points(in: tree)
         #expect(found.map(\.summary) == ["A.swift:1:1 integer-literal  1 -> 2"])

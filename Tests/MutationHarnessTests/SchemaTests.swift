@@ -23,8 +23,8 @@ struct SchemaTests {
         func firstAbove(_ a: Int) -> Int {
             var rest = [a]
             while true {
-                if rest.isEmpty { return a }
-                rest.removeLast()
+                // With its `else`, no mutant removes this `if`: the loop would never end.
+                if rest.isEmpty { return a } else { rest = [] }
             }
         }
         enum Odd: Error { case odd }
@@ -141,10 +141,13 @@ struct SchemaTests {
             #expect(logical.contains { $0.group != nil }, "the chain on the return line is regrouped: \(logical.map(\.summary))")
             var samples = try kinds.map { kind in try #require(points.first { $0.mutationOperator == kind }, "\(kind)") }
             samples += logical.filter { point in !samples.contains { $0.id == point.id } }
-            // Every removed branch, fallback and dropped operand: their switches sit beside others' (a removed
-            // condition that starts at the same byte, an `else if` whose condition is removed too, one operator's cases).
-            let beside: Set<MutationOperator> = [.removeBranch, .nilFallback, .droppedOperand]
-            samples += points.filter { point in beside.contains(point.mutationOperator) && !samples.contains { $0.id == point.id } }
+            // Every switch that sits beside another's: each fallback (one inside a removed condition that starts at
+            // the same byte), each removed `else if` (its condition removed too), each operand kept from the right.
+            samples += points.filter { point in
+                (point.mutationOperator == .nilFallback || (point.mutationOperator == .removeBranch && point.switchSite != nil)
+                    || (point.mutationOperator == .droppedOperand && Schema.keepsRightOperand(point, token: point.switchSite!, in: bytes)))
+                    && !samples.contains { $0.id == point.id }
+            }
             // A call behind `try?` is removed with it.
             samples += points.filter { $0.mutationOperator == .removeVoidCall && $0.original.hasPrefix("try?") }
             for point in samples {

@@ -1,5 +1,6 @@
-/// The operators that remove a statement: a call that returns nothing (with
-/// its `try` or `await`), an update of state, an `if` or an `else if` branch.
+/// The operators that remove a statement: a call whose result is not used
+/// (with its `try` or `await`), an update of state, an `if` or an `else if`
+/// branch.
 extension MutationFinder {
     static let compoundAssignments: Set<String> = ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&+=", "&-=", "&*="]
 
@@ -9,14 +10,18 @@ extension MutationFinder {
         let end = throughSemicolon(tokenEnd(at: range.end))
         switch element["_kind"] as? String {
         case "call_expr", "try_expr", "optional_try_expr", "force_try_expr", "await_expr":
-            guard let call = Self.call(under: element), call["implicit"] as? Bool != true, call["type"] as? String == Self.voidType else { return }
+            // Its result is not used: it returns nothing, or its result is discardable. A call that
+            // never returns (`fatalError`) stays: without it, the code after it would need a return.
+            guard let call = Self.call(under: element), call["implicit"] as? Bool != true, call["type"] as? String != Self.neverType else { return }
             add(.removeVoidCall, range.start, end, "", into: &found)
         case "assign_expr":
-            guard !context.inInitializer, let target = element["dest"] as? [String: Any], Self.outlivesTheFunction(target) else { return }
+            guard !context.inInitializer, let target = element["dest"] as? [String: Any], target["_kind"] as? String != "discard_assignment_expr",
+                  Self.outlivesTheStatement(target)
+            else { return }
             add(.droppedUpdate, range.start, end, "", into: &found)
         case "binary_expr":
             guard !context.inInitializer, let function = element["fn"] as? [String: Any], let name = Self.declName(in: function),
-                  Self.compoundAssignments.contains(name), let target = Self.operands(element).first, Self.outlivesTheFunction(target)
+                  Self.compoundAssignments.contains(name), let target = Self.operands(element).first, Self.outlivesTheStatement(target)
             else { return }
             add(.droppedUpdate, range.start, end, "", into: &found)
         case "if_stmt":
@@ -69,10 +74,12 @@ extension MutationFinder {
         }
     }
 
-    /// Whether an assignment's target is state that outlives the function:
-    /// a property (of `self`, or a static one) or a global. A local
-    /// variable, or a property of one, is not.
-    static func outlivesTheFunction(_ target: [String: Any]) -> Bool {
+    /// Whether an assignment's target is state the update is for: a
+    /// property (of `self`, or a static one), a global, or an element of
+    /// any collection (`x[k] = v`). A local variable's own value is left
+    /// alone: `x = 1` may be its first value (without it, the code does not
+    /// compile), and a loop's counter left alone (`i -= 1`) only hangs.
+    static func outlivesTheStatement(_ target: [String: Any]) -> Bool {
         var node = target
         var property = false
         while true {
@@ -82,8 +89,7 @@ extension MutationFinder {
                 guard let base = node["base"] as? [String: Any] else { return false }
                 node = base
             case "subscript_expr":
-                guard let base = node["base"] as? [String: Any] else { return false }
-                node = base
+                return true
             case "inout_expr", "load_expr", "force_value_expr", "bind_optional_expr", "optional_evaluation_expr", "paren_expr", "metatype_conversion_expr":
                 guard let inner = node["sub_expr"] as? [String: Any] else { return false }
                 node = inner

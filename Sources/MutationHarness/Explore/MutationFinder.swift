@@ -24,7 +24,7 @@ struct MutationFinder {
         "$ss6UInt64VD", "$ss6UInt32VD", "$ss6UInt16VD", "$ss5UInt8VD", "$s12CoreGraphics7CGFloatVD",
     ]
     static let boolType = "$sSbD"
-    static let voidType = "$sytD"
+    static let neverType = "$ss5NeverOD"
 
     /// (operator, replacement) pairs for each binary operator.
     static let binary: [String: [(MutationOperator, String)]] = [
@@ -92,7 +92,8 @@ struct MutationFinder {
         let kind = node["_kind"] as? String ?? ""
         if kind == "interpolated_string_literal_expr" || kind == "string_literal_expr" { return }
         if kind.hasSuffix("_decl"), let range = Self.range(node) { markers.noteDeclaration(start: range.start, end: range.end) }
-        if node["implicit"] as? Bool != true {
+        // A `case` body is an implicit block of explicit statements (each is checked on its own).
+        if node["implicit"] as? Bool != true || kind == "brace_stmt" {
             visit(kind, node, context: context, into: &found)
         }
         var inner = context

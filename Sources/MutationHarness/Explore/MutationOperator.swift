@@ -12,15 +12,19 @@ enum MutationOperator: String, Codable, Sendable, CaseIterable {
     case arithmetic
     /// An integer literal changes (0 -> 1, n -> n + 1).
     case integerLiteral = "integer-literal"
-    /// A statement that calls a function returning nothing is removed.
+    /// A statement that calls a function and uses no result (it returns
+    /// nothing, or its result is discardable) is removed, with its `try` or
+    /// `await`.
     case removeVoidCall = "remove-void-call"
     /// A Bool-returning function returns a constant at once.
     case returnConstant = "return-constant"
     /// A guard or if condition becomes `true`.
     case removeCondition = "remove-condition"
-    /// An assignment or compound assignment to a property or a global
-    /// (`count = 0`, `total += n`, `cache[key] = nil`) is removed: a state
-    /// update left out. Not in initializers, where every property must be set.
+    /// An assignment or compound assignment to a property, a global or an
+    /// element of a collection is removed (`count = 0`, `total += n`,
+    /// `cache[key] = nil`): a state update left out. Not of a local
+    /// variable itself, and not in initializers, where every property must
+    /// be set.
     case droppedUpdate = "dropped-update"
     /// An `if` without `else` is removed, or one `else if` branch of a chain:
     /// a case left unhandled.

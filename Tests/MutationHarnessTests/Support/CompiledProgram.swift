@@ -20,16 +20,15 @@ enum CompiledProgram {
         compile.waitUntilExit()
         try #require(compile.terminationStatus == 0, "compiles: \(files.keys.sorted()): \(String(decoding: said.prefix(2000), as: UTF8.self))")
         return try environments.map { environment in
+            // A switch position that loops forever must fail the test, not hang it: `timeout` kills it
+            // (a timer in this process could not fire while the test threads wait).
             let run = Process()
-            run.executableURL = binary
-            run.environment = environment
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            run.arguments = ["timeout", "-s", "KILL", "30", binary.path]
+            run.environment = environment.merging(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]) { mine, _ in mine }
             let output = Pipe()
             run.standardOutput = output
             try run.run()
-            // A switch position that loops forever must fail the test, not hang it.
-            let deadline = DispatchWorkItem { if run.isRunning { run.terminate() } }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: deadline)
-            defer { deadline.cancel() }
             let data = output.fileHandleForReading.readDataToEndOfFile()
             run.waitUntilExit()
             return String(decoding: data, as: UTF8.self)
