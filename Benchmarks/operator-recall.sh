@@ -3,8 +3,8 @@
 # fixed) `mutate explore` would have generated: for every mutants/*.patch,
 # the source after the patch is compared with the source after each
 # generated mutant of the same file (`explore --list --json`: the bytes it
-# replaces and what it puts there), lines compared with indentation and
-# blank lines aside. A named mutant is recalled when one generated mutant
+# replaces and what it puts there), compared as code: token by token,
+# whitespace and comments aside (neither changes the program). A named mutant is recalled when one generated mutant
 # gives the same source. Each named mutant is also sorted by the shape of
 # its edit (one operator or literal, a name for another, a dropped update,
 # a removed block, ...), and the recall is printed per shape and operator.
@@ -36,8 +36,34 @@ for line in open(os.path.join(out, "list.jsonl")):
         point = json.loads(line)
         points[point["file"]].append(point)
 
+def without_comments(text):
+    """The text with `//` and `/* */` comments left out (not inside string literals)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith('"""', i):
+            end = text.find('"""', i + 3)
+            end = n if end < 0 else end + 3
+            out.append(text[i:end]); i = end
+        elif text[i] == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != "\n":
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1]); i = j + 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            out.append(" ")
+        else:
+            out.append(text[i]); i += 1
+    return "".join(out)
+
+CODE = re.compile(r'"""[\s\S]*?"""|"(?:\\.|[^"\\\n])*"|[A-Za-z_$][A-Za-z0-9_$]*|\d[\d_.]*|[+\-*/%<>=!&|^~?.]+|\S')
 def normalized(data):
-    return [l.strip() for l in data.decode("utf-8", "replace").split("\n") if l.strip()]
+    """The code as tokens: whitespace and comments aside, neither changes the program."""
+    return CODE.findall(without_comments(data.decode("utf-8", "replace")))
 
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|[A-Za-z_$][A-Za-z0-9_$]*|\d[\d_.]*|[+\-*/%<>=!&|^~?.]+|\S')
 def tokens(line):
