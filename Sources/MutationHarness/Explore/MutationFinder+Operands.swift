@@ -9,9 +9,7 @@ extension MutationFinder {
     /// `a ?? b` -> `b`; the schema makes `a` nil.
     func nilFallback(_ node: [String: Any], into found: inout [MutationPoint]) {
         guard let (whole, left, right) = operandRanges(node) else { return }
-        let before = found.count
-        add(.nilFallback, whole.start, whole.end, text(right.start, right.end - right.start), into: &found)
-        if found.count > before { found[before].switchSite = left }
+        add(.nilFallback, whole.start, whole.end, text(right.start, right.end - right.start), switchSite: left, into: &found)
     }
 
     /// `a && b` -> `a` and -> `b`; `a * b`, `a / b` -> `a`, without the
@@ -31,9 +29,7 @@ extension MutationFinder {
             replacements = [(MutationPoint.ByteRange(start: parentheses.outer.start, end: tokenEnd(at: parentheses.outer.end)), leftText)]
         }
         for (range, replacement) in replacements {
-            let before = found.count
-            add(.droppedOperand, range.start, range.end, replacement, into: &found)
-            if found.count > before { found[before].switchSite = token }
+            add(.droppedOperand, range.start, range.end, replacement, switchSite: token, into: &found)
         }
     }
 

@@ -41,13 +41,12 @@ extension MutationFinder {
               let range = Self.range(branch), text(range.start, 2) == "if",
               let then = node["then_stmt"] as? [String: Any], let thenRange = Self.range(then)
         else { return }
-        let before = found.count
+        let afterIf = MutationPoint.ByteRange(start: range.start + 2, end: range.start + 2)
         if let rest = branch["else_stmt"] as? [String: Any], let restRange = Self.range(rest) {
-            add(.removeBranch, range.start, restRange.start, "", into: &found)
+            add(.removeBranch, range.start, restRange.start, "", switchSite: afterIf, into: &found)
         } else {
-            add(.removeBranch, tokenEnd(at: thenRange.end), tokenEnd(at: range.end), "", into: &found)
+            add(.removeBranch, tokenEnd(at: thenRange.end), tokenEnd(at: range.end), "", switchSite: afterIf, into: &found)
         }
-        if found.count > before { found[before].switchSite = MutationPoint.ByteRange(start: range.start + 2, end: range.start + 2) }
     }
 
     /// A removed statement takes the `;` that ends it on its line with it

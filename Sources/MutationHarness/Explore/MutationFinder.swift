@@ -131,9 +131,7 @@ struct MutationFinder {
             let implicitReturn = elements.count == 1 && elements[0]["_kind"] as? String == "return_stmt" && elements[0]["implicit"] as? Bool == true
                 ? Self.range(elements[0])?.start : nil
             for constant in ["true", "false"] {
-                let before = found.count
-                add(.returnConstant, range.start, range.start + 1, "{ return \(constant);", into: &found)
-                if found.count > before { found[before].implicitReturn = implicitReturn }
+                add(.returnConstant, range.start, range.start + 1, "{ return \(constant);", implicitReturn: implicitReturn, into: &found)
             }
         case "guard_stmt", "if_stmt":
             for condition in node["conditions"] as? [[String: Any]] ?? [] {
@@ -162,9 +160,7 @@ struct MutationFinder {
         if ["+", "-", "*", "/"].contains(name), !Self.numericTypes.contains(node["type"] as? String ?? "") { return }
         let group = regrouped(node, operator: name)
         for (mutation, replacement) in replacements {
-            let before = found.count
-            add(mutation, range.start, after, replacement, into: &found)
-            if found.count > before { found[before].group = group }
+            add(mutation, range.start, after, replacement, group: group, into: &found)
         }
         droppedOperands(node, operator: name, token: MutationPoint.ByteRange(start: range.start, end: after), context: context, into: &found)
     }
@@ -184,8 +180,7 @@ struct MutationFinder {
             while next < source.count, [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(source[next]) { next += 1 }
             guard next + 1 < source.count, source[next] == UInt8(ascii: "&"), source[next + 1] == UInt8(ascii: "&") else { return nil }
         } else {
-            let arguments = (node["args"] as? [String: Any])?["args"] as? [[String: Any]]
-            guard let left = arguments?.first?["expr"] as? [String: Any], left["_kind"] as? String == "binary_expr",
+            guard let left = Self.operands(node).first, left["_kind"] as? String == "binary_expr",
                   let function = left["fn"] as? [String: Any], Self.declName(in: function) == "||", let operand = Self.range(left)
             else { return nil }
             return MutationPoint.ByteRange(start: operand.start, end: tokenEnd(at: operand.end))
@@ -193,11 +188,17 @@ struct MutationFinder {
         return MutationPoint.ByteRange(start: whole.start, end: end)
     }
 
-    func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, into found: inout [MutationPoint]) {
+    /// Adds the point that replaces [start, end) with `replacement`, with
+    /// the fields some operators set (see `MutationPoint`); a range outside
+    /// the file adds nothing.
+    func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, group: MutationPoint.ByteRange? = nil,
+             implicitReturn: Int? = nil, switchSite: MutationPoint.ByteRange? = nil, into found: inout [MutationPoint])
+    {
         guard start >= 0, end <= source.count, start <= end else { return }
         let (line, column) = position(of: start)
         found.append(MutationPoint(file: path, start: start, end: end, line: line, column: column, mutationOperator: mutation,
-                                   original: text(start, end - start), replacement: replacement))
+                                   original: text(start, end - start), replacement: replacement, implicitReturn: implicitReturn,
+                                   group: group, switchSite: switchSite))
     }
 
     // MARK: - Source helpers
