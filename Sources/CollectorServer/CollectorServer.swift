@@ -38,6 +38,9 @@ public final class CollectorServer: @unchecked Sendable {
     public let collector: Collector
     public let options: Options
     private let log: @Sendable (String) -> Void
+    /// `accept(2)` on the listener: a seam, so tests can make it fail as an
+    /// exhausted process would (`EMFILE`) without exhausting theirs.
+    private let acceptClient: @Sendable (Int32) -> Int32
     // Invariants: `listener` is written before the accept thread starts and
     // closed once by `stop`; `connections` limits concurrent handlers.
     private var listener: Int32 = -1
@@ -49,10 +52,15 @@ public final class CollectorServer: @unchecked Sendable {
     /// The port bound by `start` (useful with port 0).
     public private(set) var port: UInt16 = 0
 
-    public init(collector: Collector, options: Options = Options(), log: @escaping @Sendable (String) -> Void = { print($0) }) {
+    public convenience init(collector: Collector, options: Options = Options(), log: @escaping @Sendable (String) -> Void = { print($0) }) {
+        self.init(collector: collector, options: options, log: log, accept: { accept($0, nil, nil) })
+    }
+
+    init(collector: Collector, options: Options, log: @escaping @Sendable (String) -> Void, accept: @escaping @Sendable (Int32) -> Int32) {
         self.collector = collector
         self.options = options
         self.log = log
+        acceptClient = accept
         connections = DispatchSemaphore(value: options.maximumConnections)
     }
 
@@ -100,9 +108,12 @@ public final class CollectorServer: @unchecked Sendable {
         thread.start()
     }
 
+    /// How long `stop` waits for requests in flight, by default.
+    public static let defaultGraceSeconds: Double = 5
+
     /// Stops accepting, lets requests in flight finish (up to `grace`
-    /// seconds), and returns.
-    public func stop(grace: Double = 5) {
+    /// seconds), and returns. A second call returns at once.
+    public func stop(grace: Double = defaultGraceSeconds) {
         state.lock()
         guard !isStopping else { return state.unlock() }
         isStopping = true
@@ -127,7 +138,7 @@ public final class CollectorServer: @unchecked Sendable {
     private func acceptLoop() {
         defer { stopped.signal() }
         while !stopping {
-            let client = accept(listener, nil, nil)
+            let client = acceptClient(listener)
             guard client >= 0 else {
                 if stopping { return }
                 if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE { usleep(1000); continue }

@@ -16,8 +16,8 @@ struct HTTPRequestHead: Equatable {
     /// Parses the bytes before the blank line (without it).
     static func parse(_ bytes: ArraySlice<UInt8>) throws(Refusal) -> HTTPRequestHead {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .badRequest("the request head is not UTF-8") }
+        guard !text.isEmpty else { throw .badRequest("empty request") }
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
-        guard !lines.isEmpty else { throw .badRequest("empty request") }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[1].hasPrefix("/") else {
             throw .badRequest("malformed request line")

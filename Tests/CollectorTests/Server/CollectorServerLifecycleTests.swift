@@ -1,0 +1,159 @@
+import AnalyticsSupport
+import Collector
+@testable import CollectorServer
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The server's life as a developer lives it: the documented defaults, a
+/// start that fails with a reason (and leaks nothing), a restart on the
+/// port just freed, the connection limit, accept failures ridden out, and a
+/// stop that lets the request in flight finish and returns at once otherwise.
+struct CollectorServerLifecycleTests {
+    @Test func theDefaultsAreTheDocumentedOnes() {
+        let options = CollectorServer.Options()
+        #expect(options.host == "127.0.0.1")
+        #expect(options.port == 8080)
+        #expect(options.readTimeout == 10)
+        #expect(options.maximumConnections == 64)
+        #expect(options.maximumHeadBytes == 16 * 1024)
+        #expect(HTTPRequestHead.maximumHeaders == 100)
+        #expect(CollectorServer.defaultGraceSeconds == 5)
+    }
+
+    /// Descriptors this process has open (Linux: /proc/self/fd); nil elsewhere.
+    private func openDescriptors() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count
+    }
+
+    private func startError(host: String = "127.0.0.1", port: UInt16) -> String? {
+        var options = CollectorServer.Options()
+        options.host = host
+        options.port = port
+        do {
+            let server = CollectorServer(collector: try Collector(allowList: ["com.example.app"]), options: options, log: { _ in })
+            try server.start()
+            server.stop()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aStartThatFailsSaysWhyAndLeaksNoDescriptor() throws {
+        let served = try ServedCollector()
+        #expect(startError(host: "localhost", port: 0) == "'localhost' is not an IPv4 address (use 127.0.0.1 for this machine only)")
+        #expect(startError(port: served.port) == "cannot listen on 127.0.0.1:\(served.port): Address already in use")
+        // Each failed start closes its socket: 300 of them would show as
+        // 300 more descriptors (other tests open some meanwhile).
+        let before = openDescriptors()
+        for _ in 0..<150 {
+            _ = startError(host: "localhost", port: 0)
+            _ = startError(port: served.port)
+        }
+        if let before, let after = openDescriptors() {
+            #expect(after - before < 100, "\(after - before) more descriptors open after 300 failed starts")
+        }
+    }
+
+    @Test func aStoppedServersPortIsFreeAtOnce() throws {
+        let first = try ServedCollector()
+        let port = first.port
+        // The server closes first, so its side of this connection waits in TIME_WAIT.
+        #expect(try first.exchange("GET /v1/stats HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 200 OK")
+        first.server.stop()
+        let second = try ServedCollector(port: port)
+        #expect(try second.exchange("GET /v1/stats HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 200 OK")
+    }
+
+    /// Runs `body` on another thread; how long it took, or nil if it did
+    /// not end within `limit` seconds (a stop that hangs fails the test
+    /// instead of the suite).
+    private func timed(limit: Double = 5, _ body: @escaping @Sendable () -> Void) -> Double? {
+        let done = DispatchSemaphore(value: 0)
+        let started = Date()
+        Thread {
+            body()
+            done.signal()
+        }.start()
+        guard done.wait(timeout: .now() + limit) == .success else { return nil }
+        return Date().timeIntervalSince(started)
+    }
+
+    @Test func anIdleServerStopsAtOnceAndASecondStopDoesNothing() throws {
+        let served = try ServedCollector()
+        let server = served.server
+        let first = try #require(timed { server.stop() }, "the first stop hangs")
+        #expect(first < 1.5, "an idle server stops at once, not after \(first)s")
+        let second = try #require(timed { server.stop() }, "the second stop hangs")
+        #expect(second < 1.5, "a second stop returns at once, not after \(second)s")
+        #expect(LoopbackConnection(port: served.port) == nil, "nothing listens any more")
+    }
+
+    @Test func stopLetsTheRequestInFlightFinish() throws {
+        let served = try ServedCollector(maximumConnections: 2)
+        let connection = try served.connect()
+        connection.send("GET /v1/stats HTTP/1.1\r\n")
+        usleep(200_000) // accepted, and its head half read
+        let stopped = Locked(false)
+        let server = served.server
+        Thread {
+            server.stop()
+            stopped.withLock { $0 = true }
+        }.start()
+        usleep(300_000)
+        #expect(!stopped.withLock { $0 }, "stop waits while a request is in flight")
+        connection.send("\r\n")
+        #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK")
+        let deadline = Date().addingTimeInterval(5)
+        while !stopped.withLock({ $0 }), Date() < deadline { usleep(5_000) }
+        #expect(stopped.withLock { $0 }, "and returns once it is answered")
+    }
+
+    @Test func overTheConnectionLimitTheNextClientIsToldToComeBack() throws {
+        let served = try ServedCollector(maximumConnections: 1)
+        let holder = try served.connect()
+        holder.send("GET /v1/stats HTTP/1.1\r\n")
+        var busy: (answer: HTTPAnswer, closed: Bool)?
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            // Sends nothing: the answer comes unread (a request left unread would make the close a reset).
+            let received = try served.connect(receiveTimeout: 3).receive()
+            if !received.answer.head.isEmpty { busy = received }
+        } while busy == nil && Date() < deadline
+        let (answer, closed) = try #require(busy, "a second client at once is refused")
+        #expect(answer.statusLine == "HTTP/1.1 503 Service Unavailable")
+        #expect(answer.head.contains("\r\nRetry-After: 1\r\n") || answer.head.hasSuffix("\r\nRetry-After: 1"), "\(answer.head)")
+        #expect(answer.body == #"{"error":"busy"}"#)
+        #expect(closed, "and its connection closed, not left open")
+        #expect(served.waitForLog(containing: "503") == "- - 503 too many connections")
+        holder.send("\r\n")
+        #expect(holder.receive().answer.statusLine == "HTTP/1.1 200 OK", "the one in flight is served")
+    }
+
+    /// `accept` fails as it does in a process out of descriptors, or
+    /// interrupted, or for a client gone before it was accepted: the server
+    /// tries again and serves the next client.
+    @Test(arguments: [EINTR, ECONNABORTED, EMFILE, ENFILE])
+    func aFailedAcceptIsRiddenOut(code: Int32) throws {
+        let failures = Locked(2)
+        let served = try ServedCollector { listener in
+            if failures.withLock({ count in
+                defer { count -= 1 }
+                return count > 0
+            }) {
+                errno = code
+                return -1
+            }
+            return accept(listener, nil, nil)
+        }
+        let connection = try served.connect(receiveTimeout: 3)
+        connection.send("GET /v1/stats HTTP/1.1\r\n\r\n")
+        #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK", "errno \(code)")
+        #expect(failures.withLock { $0 } < 0, "both failures were seen")
+    }
+}

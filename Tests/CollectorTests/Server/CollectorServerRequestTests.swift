@@ -1,0 +1,206 @@
+import AnalyticsSupport
+import Collector
+@testable import CollectorServer
+import Foundation
+import Testing
+
+/// One request as a client sends it, in pieces, at the edges of the
+/// server's limits, and what comes back: the status line, the headers, the
+/// body, and the log line a developer reads.
+struct CollectorServerRequestTests {
+    private static let batch = CollectorRulesTests.batch([CollectorRulesTests.event()])
+
+    private static func postHead(length: Int, path: String = "/v1/batch") -> String {
+        "POST \(path) HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    @Test func aHeadSentOneByteAtATimeIsAnswered() throws {
+        let served = try ServedCollector()
+        let connection = try served.connect()
+        connection.trickle(Array("GET /v1/stats HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK",
+                "reads of one, two and three bytes are part of a head, not its end")
+    }
+
+    @Test func anEmptyHeadIsABadRequest() throws {
+        let served = try ServedCollector()
+        let answer = try served.exchange("\r\n\r\n")
+        #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+        #expect(answer.body == #"{"detail":"empty request","error":"bad_request"}"#)
+    }
+
+    @Test func aHeadThatNeverEndsIsRefusedAsSoonAsItIsOverTheLimit() throws {
+        let served = try ServedCollector(readTimeout: 10, maximumHeadBytes: 100)
+        let connection = try served.connect()
+        connection.send("GET /v1/stats HTTP/1.1\r\nX-Pad: " + String(repeating: "a", count: 120))
+        let (answer, closed) = connection.receive()
+        #expect(answer.statusLine == "HTTP/1.1 431 Request Header Fields Too Large", "not a time-out 10 s later")
+        #expect(closed)
+        #expect(served.waitForLog(containing: "431")?.hasPrefix("- - 431 request head over 100 bytes ") == true, "\(served.log)")
+    }
+
+    @Test func aHeadOfExactlyTheLimitIsAcceptedAndOneByteMoreIsNot() throws {
+        let served = try ServedCollector(maximumHeadBytes: 100)
+        let start = "GET /v1/stats HTTP/1.1\r\nX-Pad: "
+        let exact = start + String(repeating: "a", count: 100 - start.utf8.count)
+        #expect(exact.utf8.count == 100)
+        let connection = try served.connect()
+        connection.send(exact)
+        usleep(100_000) // the server reads the 100 bytes alone: no end yet, and not over the limit
+        connection.send("\r\n\r\n")
+        #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK")
+        #expect(try served.exchange(exact + "a\r\n\r\n").statusLine == "HTTP/1.1 431 Request Header Fields Too Large")
+    }
+
+    @Test func aBodyReadWithItsHeadDoesNotCountAgainstTheHeadLimit() throws {
+        let served = try ServedCollector(maximumHeadBytes: 100)
+        let head = Self.postHead(length: Self.batch.utf8.count)
+        #expect(head.utf8.count < 100 && Self.batch.utf8.count > 100)
+        #expect(try served.exchange(head + Self.batch).statusLine == "HTTP/1.1 200 OK")
+    }
+
+    @Test func contentLengthMustBeANumberOfZeroOrMore() throws {
+        let served = try ServedCollector()
+        let negative = try served.exchange("POST /v1/batch HTTP/1.1\r\nContent-Length: -1\r\n\r\n")
+        #expect(negative.statusLine == "HTTP/1.1 400 Bad Request")
+        #expect(negative.body.contains(#""detail":"bad Content-Length""#))
+        #expect(try served.exchange("GET /v1/stats HTTP/1.1\r\nContent-Length: 0\r\n\r\n").statusLine == "HTTP/1.1 200 OK")
+    }
+
+    @Test func aBodyOfExactlyTheCollectorsLimitIsReadAndJudged() throws {
+        let served = try ServedCollector()
+        let limit = Collector.maximumBodyBytes
+        let answer = try served.exchange(Self.postHead(length: limit) + String(repeating: " ", count: limit))
+        #expect(answer.statusLine == "HTTP/1.1 400 Bad Request", "read, then refused as JSON: \(answer.body)")
+        let over = try served.exchange(Self.postHead(length: limit + 1))
+        #expect(over.statusLine == "HTTP/1.1 413 Content Too Large", "one byte more: refused before it is read")
+    }
+
+    @Test func aBodyThatComesInPiecesIsReadWhole() throws {
+        let served = try ServedCollector()
+        let connection = try served.connect()
+        connection.send(Self.postHead(length: Self.batch.utf8.count))
+        connection.trickle(Array(Self.batch.utf8), pause: 500)
+        let (answer, closed) = connection.receive()
+        #expect(answer.statusLine == "HTTP/1.1 200 OK", "\(answer.body)")
+        #expect(answer.body == #"{"accepted":1,"duplicates":0}"#)
+        #expect(closed)
+    }
+
+    @Test func aClientThatLeavesMidBodyIsLoggedAndNotAnswered() throws {
+        let served = try ServedCollector()
+        let connection = try served.connect()
+        connection.send(Self.postHead(length: 50) + "abc")
+        connection.finishSending()
+        let (answer, closed) = connection.receive()
+        #expect(answer.head.isEmpty && closed)
+        #expect(served.waitForLog(containing: "client closed") == "POST /v1/batch - client closed after 3 of 50 body bytes")
+    }
+
+    /// A reset is not a time-out: nothing is answered and no 408 is logged.
+    /// One connection at a time, so the next request is served only once
+    /// the reset ones are done with.
+    @Test func aClientThatResetsIsNotLoggedAsATimeOut() throws {
+        let served = try ServedCollector(maximumConnections: 1)
+        for request in ["GET /v1/st", Self.postHead(length: 50) + "abc"] {
+            let connection = try served.connect()
+            connection.send(request)
+            usleep(100_000)
+            connection.reset()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        var status = ""
+        while status != "HTTP/1.1 200 OK", Date() < deadline {
+            status = try served.exchange("GET /v1/stats HTTP/1.1\r\n\r\n").statusLine
+        }
+        #expect(status == "HTTP/1.1 200 OK")
+        #expect(served.log.contains("POST /v1/batch - client closed after 3 of 50 body bytes"), "\(served.log)")
+        #expect(!served.log.contains { $0.contains("408") }, "\(served.log)")
+    }
+
+    @Test func aReadTimeOutWithAFractionOfASecond() throws {
+        let served = try ServedCollector(readTimeout: 1.5)
+        let connection = try served.connect(receiveTimeout: 6)
+        connection.send("GET /v1/st")
+        #expect(connection.receive().answer.statusLine == "HTTP/1.1 408 Request Timeout")
+    }
+
+    @Test func statisticsAnswerGETOnAnyPrefixAndNothingElse() throws {
+        let served = try ServedCollector()
+        #expect(try served.exchange("GET /collect/v1/stats HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 200 OK")
+        #expect(try served.exchange("GET /v1/batch HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 405 Method Not Allowed",
+                "the collector's answer, not the statistics")
+        #expect(try served.exchange(Self.postHead(length: 2, path: "/v1/stats") + "{}").statusLine == "HTTP/1.1 404 Not Found")
+    }
+
+    @Test func theStatusLineOfEveryAnswerTheCollectorGives() throws {
+        let served = try ServedCollector()
+        #expect(try served.exchange("OPTIONS /v1/batch HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 204 No Content")
+        let stranger = CollectorRulesTests.batch([CollectorRulesTests.event()], app: "com.example.other")
+        #expect(try served.exchange(Self.postHead(length: stranger.utf8.count) + stranger).statusLine == "HTTP/1.1 403 Forbidden")
+        #expect(try served.exchange("GET /elsewhere HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 404 Not Found")
+        // The contract's other answers, for collectors that give them.
+        #expect(CollectorServer.reasonPhrase(429) == "Too Many Requests")
+        #expect(CollectorServer.reasonPhrase(599) == "Status")
+    }
+
+    @Test func theHeadOfAnAnswerOnTheWire() throws {
+        let served = try ServedCollector()
+        let answer = try served.exchange("GET /nowhere HTTP/1.1\r\n\r\n")
+        #expect(answer.head == """
+            HTTP/1.1 404 Not Found\r
+            Access-Control-Allow-Headers: Content-Type\r
+            Access-Control-Allow-Methods: POST, OPTIONS\r
+            Access-Control-Allow-Origin: *\r
+            Connection: close\r
+            Content-Length: \(answer.body.utf8.count)\r
+            Content-Type: application/json
+            """)
+    }
+
+    @Test func theStatisticsAsJSON() throws {
+        let served = try ServedCollector()
+        var events: [String] = []
+        for (number, duration) in [Int64(1_000), 3_000].enumerated() {
+            events += VisitStatisticsTests.visit("home", duration, session: "s-1", number: number + 1)
+        }
+        events += VisitStatisticsTests.visit("cart", nil, session: "s-2", number: 3)
+        let batch = CollectorRulesTests.batch(events)
+        #expect(try served.exchange(Self.postHead(length: batch.utf8.count) + batch).statusLine == "HTTP/1.1 200 OK")
+        let answer = try served.exchange("GET /v1/stats HTTP/1.1\r\n\r\n")
+        #expect(answer.head.contains("Content-Type: application/json"))
+        let stats = try JSONParser.parse(Array(answer.body.utf8))
+        #expect(stats == .object([
+            "events": .integer(5), "sessions": .integer(1), // a session counts by its completed visits
+            "screens": .object([
+                "home": .object([
+                    "visits": .integer(2), "counted_visits": .integer(2), "mean_ms": .double(2_000), "median_ms": .double(2_000),
+                    "short_visits": .integer(0), "capped_visits": .integer(0), "unpaired_enters": .integer(0),
+                ]),
+                "cart": .object([
+                    "visits": .integer(0), "counted_visits": .integer(0), "mean_ms": .null, "median_ms": .null,
+                    "short_visits": .integer(0), "capped_visits": .integer(0), "unpaired_enters": .integer(1),
+                ]),
+            ]),
+        ]), "\(answer.body)")
+    }
+
+    /// One line per request: what was asked, the answer, and how long it took.
+    @Test func everyRequestGetsOneLogLineWithItsDuration() throws {
+        let served = try ServedCollector()
+        _ = try served.exchange("GET /v1/stats HTTP/1.1\r\n\r\n")
+        _ = try served.exchange("GARBAGE\r\n\r\n")
+        _ = try served.exchange(Self.postHead(length: Self.batch.utf8.count) + Self.batch)
+        let lines = [
+            served.waitForLog(containing: "GET /v1/stats 200 "),
+            served.waitForLog(containing: "- - 400 malformed request line "),
+            served.waitForLog(containing: #"POST /v1/batch 200 \#(Self.batch.utf8.count) bytes {"accepted":1,"duplicates":0} "#),
+        ]
+        for line in lines {
+            let line = try #require(line, "\(served.log)")
+            let duration = try #require(Double(line.split(separator: " ").last?.dropLast(2) ?? ""), "\(line)")
+            #expect(line.hasSuffix("ms") && duration >= 0 && duration < 60_000, "\(line)")
+        }
+        #expect(served.log.count == 3, "\(served.log)")
+    }
+}
