@@ -98,4 +98,27 @@ struct DeliveryMachineTests {
         #expect(machine.batchFinished(.delivered, sentCount: 15, count: 0, oldestAge: .zero, jitter: 0) == .none)
         #expect(machine.eventsQueued(count: 1, oldestAge: .zero) == .armTimer(after: .seconds(60)), "draining ends with the queue")
     }
+
+    /// docs/delivery.md: the backoff counts consecutive failures, so a
+    /// delivery in between starts it over at its first step.
+    @Test func aDeliveryStartsTheBackoffOver() {
+        var machine = DeliveryMachine()
+        func failed() -> DeliveryMachine.Action {
+            machine.batchFinished(.retry(retryAfterSeconds: nil), sentCount: 25, count: 25, oldestAge: .zero, jitter: 0)
+        }
+        #expect(machine.eventsQueued(count: 25, oldestAge: .zero) == .send(limit: 25))
+        #expect(failed() == .armTimer(after: .seconds(4)))
+        #expect(machine.timerFired(count: 25) == .send(limit: 25))
+        #expect(failed() == .armTimer(after: .seconds(8)))
+        #expect(machine.timerFired(count: 25) == .send(limit: 25))
+        #expect(machine.batchFinished(.delivered, sentCount: 25, count: 0, oldestAge: .zero, jitter: 0) == .none)
+        #expect(machine.eventsQueued(count: 25, oldestAge: .zero) == .send(limit: 25))
+        #expect(failed() == .armTimer(after: .seconds(4)), "the first step again, not the third")
+    }
+
+    @Test func offlineAgainWhileOfflineSendsNothing() {
+        var machine = DeliveryMachine(uploadsAllowed: false)
+        #expect(machine.uploadsAllowedChanged(false, count: 30) == .none, "still no network: nothing can go out")
+        #expect(machine.uploadsAllowedChanged(true, count: 30) == .send(limit: 25))
+    }
 }

@@ -94,11 +94,23 @@ struct CollectorServerLifecycleTests {
         #expect(LoopbackConnection(port: served.port) == nil, "nothing listens any more")
     }
 
+    /// A connection that has sent part of a head and holds the only slot:
+    /// the server has accepted it once another client is turned away.
+    private func holdTheOnlySlot(of served: ServedCollector) throws -> (holder: LoopbackConnection, busy: (answer: HTTPAnswer, closed: Bool)) {
+        let holder = try served.connect()
+        holder.send("GET /v1/stats HTTP/1.1\r\n")
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            // Sends nothing: the answer comes unread (a request left unread would make the close a reset).
+            let received = try served.connect(receiveTimeout: 3).receive()
+            if !received.answer.head.isEmpty { return (holder, received) }
+        } while Date() < deadline
+        throw ConnectionRefused(port: served.port)
+    }
+
     @Test func stopLetsTheRequestInFlightFinish() throws {
-        let served = try ServedCollector(maximumConnections: 2)
-        let connection = try served.connect()
-        connection.send("GET /v1/stats HTTP/1.1\r\n")
-        usleep(200_000) // accepted, and its head half read
+        let served = try ServedCollector(maximumConnections: 1)
+        let (connection, _) = try holdTheOnlySlot(of: served)
         let stopped = Locked(false)
         let server = served.server
         Thread {
@@ -116,16 +128,7 @@ struct CollectorServerLifecycleTests {
 
     @Test func overTheConnectionLimitTheNextClientIsToldToComeBack() throws {
         let served = try ServedCollector(maximumConnections: 1)
-        let holder = try served.connect()
-        holder.send("GET /v1/stats HTTP/1.1\r\n")
-        var busy: (answer: HTTPAnswer, closed: Bool)?
-        let deadline = Date().addingTimeInterval(5)
-        repeat {
-            // Sends nothing: the answer comes unread (a request left unread would make the close a reset).
-            let received = try served.connect(receiveTimeout: 3).receive()
-            if !received.answer.head.isEmpty { busy = received }
-        } while busy == nil && Date() < deadline
-        let (answer, closed) = try #require(busy, "a second client at once is refused")
+        let (holder, (answer, closed)) = try holdTheOnlySlot(of: served)
         #expect(answer.statusLine == "HTTP/1.1 503 Service Unavailable")
         #expect(answer.head.contains("\r\nRetry-After: 1\r\n") || answer.head.hasSuffix("\r\nRetry-After: 1"), "\(answer.head)")
         #expect(answer.body == #"{"error":"busy"}"#)
