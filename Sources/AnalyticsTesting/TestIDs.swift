@@ -9,7 +9,12 @@ extension UUIDGenerator {
     /// install id.)
     public static func unique() -> UUIDGenerator {
         var random = SystemRandomNumberGenerator()
-        let prefix: UInt64 = random.next()
+        return unique(prefix: random.next())
+    }
+
+    /// The same ids with a prefix of the caller's: the first is
+    /// `prefix`'s 8 bytes (version and variant bits set), then 1.
+    package static func unique(prefix: UInt64) -> UUIDGenerator {
         let counter = Locked<UInt64>(0)
         return UUIDGenerator {
             let value = counter.withLock { count -> UInt64 in

@@ -18,6 +18,8 @@ struct HTTPRequestHead: Equatable {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .badRequest("the request head is not UTF-8") }
         guard !text.isEmpty else { throw .badRequest("empty request") }
         var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        // RFC 9112 2.2: a bare CR or LF is refused, not read as a line end.
+        guard !lines.contains(where: { $0.contains("\r") || $0.contains("\n") }) else { throw .badRequest("bare CR or LF in the request head") }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard requestLine.count == 3, !requestLine[0].isEmpty, requestLine[1].hasPrefix("/") else {
             throw .badRequest("malformed request line")

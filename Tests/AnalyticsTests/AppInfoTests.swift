@@ -4,6 +4,12 @@ import Foundation
 import Testing
 
 struct AppInfoTests {
+    /// An environment the app gives wins over the classifier's guess.
+    @Test(arguments: AppEnvironment.allCases)
+    func anEnvironmentGivenIsTheOneReported(environment: AppEnvironment) {
+        #expect(AppInfo.current(environment: environment).environment == environment)
+    }
+
     @Test func theOSVersionShowsAPatchOnlyWhenThereIsOne() {
         #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 18, minorVersion: 1, patchVersion: 0)) == "18.1")
         #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1)) == "17.4.1")

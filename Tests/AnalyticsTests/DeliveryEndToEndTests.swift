@@ -341,6 +341,19 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// docs/wire-format.md: `context.network` is the network the event was
+    /// tracked on, so the events of one batch can differ.
+    @Test func eachEventCarriesTheNetworkItWasTrackedOn() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.track(1)
+            client.connectivity.set(NetworkStatus(network: .cellular))
+            client.track(1, startingAt: 1)
+            client.analytics.flush()
+            #expect(client.transport.sentEvents.map { $0.context["network"] } == ["wifi", "cellular"])
+        }
+    }
+
     @Test func offlineEventsWaitOnDiskAndGoOutWhenTheNetworkReturns() throws {
         try withStorage { storage in
             let client = try TestClient(storage: storage, network: .offline)

@@ -265,7 +265,8 @@ struct SQLiteOpenTests {
         try withStorage { storage in
             let path = storage.appendingPathComponent("events.sqlite").path
             try SQLiteDatabase(path: path).execute("CREATE TABLE t (v)")
-            let waiter = try SQLiteDatabase(path: path, busyTimeout: .seconds(5))
+            // Under a second: the timeout's fraction counts (900 ms, not 0 or less).
+            let waiter = try SQLiteDatabase(path: path, busyTimeout: .milliseconds(900))
             let locked = DispatchSemaphore(value: 0)
             let released = DispatchSemaphore(value: 0)
             // The other connection lives on its own thread: it takes the write lock, holds it 200 ms, commits.
@@ -290,6 +291,33 @@ struct SQLiteOpenTests {
         let database = try SQLiteDatabase(path: ":memory:")
         #expect(throws: SQLiteError.bind(code: 25, message: "column index out of range")) { try database.query("SELECT ?", [.integer(1), .integer(2)]) }
         #expect(try database.query("SELECT ?", [.integer(1)]) == [[.integer(1)]])
+    }
+
+    @Test func aStatementSQLiteRefusesSaysWhy() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        #expect(throws: SQLiteError.step(code: 1, message: "near \"NOT\": syntax error")) { try database.execute("NOT SQL") }
+    }
+
+    /// A prepared statement is reused: a later call with fewer values binds
+    /// NULL to the rest, never the earlier call's values.
+    @Test func aReusedStatementKeepsNoValueOfTheLastCall() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        #expect(try database.query("SELECT ?1, ?2", [.integer(1), .integer(2)]) == [[.integer(1), .integer(2)]])
+        #expect(try database.query("SELECT ?1, ?2", [.integer(3)]) == [[.integer(3), .null]])
+    }
+
+    /// A transaction whose body fails leaves nothing behind, and the next one runs.
+    @Test func aFailedTransactionIsRolledBack() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        try database.execute("CREATE TABLE t (v)")
+        #expect(throws: SQLiteError.self) {
+            try database.transaction { () throws(SQLiteError) in
+                try database.execute("INSERT INTO t (v) VALUES (1)")
+                try database.execute("NOT SQL")
+            }
+        }
+        try database.transaction { () throws(SQLiteError) in try database.execute("INSERT INTO t (v) VALUES (2)") }
+        #expect(try database.query("SELECT v FROM t") == [[.integer(2)]])
     }
 
     @Test func aFileThatIsNotADatabaseIsCorruption() throws {

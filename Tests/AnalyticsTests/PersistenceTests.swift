@@ -337,6 +337,8 @@ struct PersistenceTests {
             client.analytics.flush()
             let notPersisted = client.diagnostics.filter { if case .installIDNotPersisted = $0 { true } else { false } }
             #expect(notPersisted.count == 1, "\(client.diagnostics)")
+            let replaced = client.diagnostics.compactMap { if case .installIDReplaced(let reason) = $0 { reason } else { nil } }
+            #expect(replaced == ["\(storage.appendingPathComponent("install-id").path) cannot be read"], "and why the old one is gone: \(client.diagnostics)")
             #expect(client.transport.batches.first?.installID != nil)
             #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("install-id/keep").path), "nothing of the user's removed")
             client.analytics.stop()

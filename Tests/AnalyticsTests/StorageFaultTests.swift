@@ -182,6 +182,79 @@ struct StorageFaultTests {
         }
     }
 
+    /// A queue on a real SQLite file whose uptime the test moves, and which
+    /// another connection can lock.
+    private struct QueueOnDisk {
+        let path: String
+        let queue: ResilientQueue
+        let now: Locked<Duration>
+
+        init(in storage: URL) throws {
+            path = storage.appendingPathComponent("events.sqlite").path
+            let disk = try SQLiteEventQueue(path: path, capacity: 10_000, busyTimeout: .milliseconds(20))
+            let now = Locked(Duration.zero)
+            self.now = now
+            queue = ResilientQueue(disk: disk, capacity: 10_000, uptime: { now.withLock { $0 } }, report: { _ in })
+        }
+
+        static func events(_ range: Range<Int>) -> [QueuedEvent] {
+            range.map { QueuedEvent(id: "e\($0)", timestamp: Int64($0), payload: Array("{}".utf8)) }
+        }
+
+        /// Another connection holding the write lock until it rolls back.
+        func lock() throws -> SQLiteDatabase {
+            let holder = try SQLiteDatabase(path: path)
+            try holder.execute("BEGIN IMMEDIATE")
+            return holder
+        }
+
+        /// The rows another launch would find in the file.
+        func rowsOnDisk() throws -> Int { try SQLiteEventQueue(path: path, capacity: 10_000).count }
+    }
+
+    /// README: a disk that refused a write is tried again 5 s later, not
+    /// sooner, and a failed delete is such a write: the next batch within
+    /// the 5 s sets its delete aside too.
+    @Test func aFailedDeleteIsNotTriedAgainBeforeTheInterval() throws {
+        try withStorage { storage in
+            let file = try QueueOnDisk(in: storage)
+            #expect(file.queue.append(QueueOnDisk.events(0..<50)) == 0)
+            let holder = try file.lock()
+            file.queue.remove(file.queue.peek(limit: 25)) // the delete fails: set aside
+            #expect(try file.rowsOnDisk() == 50, "the locked disk refused the delete")
+            try holder.execute("ROLLBACK")
+            file.now.withLock { $0 = .seconds(1) }
+            file.queue.remove(file.queue.peek(limit: 25))
+            #expect(try file.rowsOnDisk() == 50, "the disk is not tried before 5 s")
+            #expect(file.queue.count == 0)
+            file.now.withLock { $0 = .seconds(5) }
+            #expect(file.queue.append(QueueOnDisk.events(50..<51)) == 0)
+            let last = file.queue.peek(limit: 25)
+            #expect(last.map(\.id) == ["e50"])
+            file.queue.remove(last)
+            #expect(try file.rowsOnDisk() == 0, "at 5 s every delete set aside commits with the next batch")
+        }
+    }
+
+    /// The deletes set aside go with the next batch even when that batch
+    /// waited in memory only (it touches no row of the disk itself).
+    @Test func setAsideDeletesCommitWithABatchFromMemory() throws {
+        try withStorage { storage in
+            let file = try QueueOnDisk(in: storage)
+            #expect(file.queue.append(QueueOnDisk.events(0..<25)) == 0)
+            let holder = try file.lock()
+            file.queue.remove(file.queue.peek(limit: 25)) // the delete fails: set aside
+            #expect(file.queue.append(QueueOnDisk.events(25..<28)) == 0) // memory: the disk is not due
+            try holder.execute("ROLLBACK")
+            #expect(try file.rowsOnDisk() == 25)
+            file.now.withLock { $0 = .seconds(6) }
+            let fromMemory = file.queue.peek(limit: 25)
+            #expect(fromMemory.map(\.id) == ["e25", "e26", "e27"])
+            file.queue.remove(fromMemory)
+            #expect(try file.rowsOnDisk() == 0, "the 25 delivered first left the disk with them")
+        }
+    }
+
     /// Live worker threads: a cancelled dispatch timer keeps its closure
     /// until its deadline, so only the real scheduler shows what a stopped
     /// client still holds.
@@ -336,6 +409,29 @@ struct StorageFaultTests {
             client.clock.advance(by: .seconds(5))
             let batches = client.transport.batches
             #expect(batches.count == 2 && batches[1].events.map(\.eventID) == batches[0].events.map(\.eventID), "kept and retried")
+        }
+    }
+
+    /// A second outage after a recovery is a new trouble: reported again,
+    /// recovered again, and its retries start the backoff over (4 s, not 8).
+    @Test func aSecondOutageIsReportedAgainAndRetriedFromTheFirstStep() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.transport.enqueue(.status(503), .accepted, .status(503), .accepted)
+            client.track(25)
+            client.clock.advance(by: .seconds(5))
+            client.track(25, startingAt: 25)
+            client.clock.advance(by: .seconds(5))
+            let delivery = client.diagnostics.compactMap { diagnostic -> String? in
+                switch diagnostic {
+                case .deliveryFailing: "failing"
+                case .deliveryRecovered: "recovered"
+                default: nil
+                }
+            }
+            #expect(delivery == ["failing", "recovered", "failing", "recovered"], "\(client.diagnostics)")
+            #expect(client.transport.requests.count == 4)
+            #expect(client.transport.sentEvents.count == 100)
         }
     }
 

@@ -22,6 +22,10 @@ final class Inbox: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [Work] = []
     private var head = 0
+
+    /// Items the storage holds, those already handed out included: what
+    /// compaction keeps bounded.
+    var heldCount: Int { lock.withLock { items.count } }
     private var tracked = 0
     private var dropped = 0
     private let capacity: Int

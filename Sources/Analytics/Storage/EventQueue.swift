@@ -53,6 +53,10 @@ final class MemoryEventQueue: EventQueue {
 
     var count: Int { events.count - head }
 
+    /// Events the array holds, delivered ones before `head` included: what
+    /// compaction keeps bounded.
+    var heldCount: Int { events.count }
+
     func append(_ newEvents: [QueuedEvent]) -> Int {
         for var event in newEvents {
             event.sequence = nextSequence

@@ -60,6 +60,17 @@ struct CollectorServerLifecycleTests {
         }
     }
 
+    @Test func startingAndStoppingLeaksNoDescriptor() throws {
+        let before = openDescriptors()
+        for _ in 0..<150 {
+            let served = try ServedCollector()
+            served.server.stop()
+        }
+        if let before, let after = openDescriptors() {
+            #expect(after - before < 100, "\(after - before) more descriptors open after 150 servers started and stopped")
+        }
+    }
+
     @Test func aStoppedServersPortIsFreeAtOnce() throws {
         let first = try ServedCollector()
         let port = first.port
@@ -136,6 +147,21 @@ struct CollectorServerLifecycleTests {
         #expect(served.waitForLog(containing: "503") == "- - 503 too many connections")
         holder.send("\r\n")
         #expect(holder.receive().answer.statusLine == "HTTP/1.1 200 OK", "the one in flight is served")
+    }
+
+    /// Clients that reset at once, while the only connection is taken: the
+    /// 503 cannot be sent to them, and the server carries on.
+    @Test func clientsGoneBeforeTheirAnswerDoNotStopTheServer() throws {
+        let served = try ServedCollector(maximumConnections: 1)
+        let (holder, _) = try holdTheOnlySlot(of: served)
+        for _ in 0..<20 {
+            try served.connect().reset()
+        }
+        holder.send("\r\n")
+        #expect(holder.receive().answer.statusLine == "HTTP/1.1 200 OK")
+        let next = try served.connect(receiveTimeout: 5)
+        next.send("GET /v1/stats HTTP/1.1\r\n\r\n")
+        #expect(next.receive().answer.statusLine == "HTTP/1.1 200 OK", "still accepting")
     }
 
     /// `accept` fails as it does in a process out of descriptors, or

@@ -59,6 +59,33 @@ struct CollectorServerRequestTests {
         #expect(try served.exchange(head + Self.batch).statusLine == "HTTP/1.1 200 OK")
     }
 
+    /// The head ends at the first CR LF CR LF and nowhere else: a stray CR
+    /// or LF before it is part of the head, and refused there.
+    @Test(arguments: ["X-A: a\rb\r\n", "X-A: a\n\r\nX-B: c\r\n", "\rX-A: b\r\n", "X\nA: b\r\n"])
+    func aStrayLineBreakDoesNotEndTheHead(headers: String) throws {
+        let served = try ServedCollector()
+        let answer = try served.exchange("GET /v1/stats HTTP/1.1\r\n" + headers + "\r\n")
+        #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+        #expect(answer.body.contains("bare CR or LF in the request head"), "\(answer.body)")
+    }
+
+    /// A client that hangs up before its head is complete frees its
+    /// connection: with one connection allowed, the next client is served.
+    @Test func aClientThatHangsUpMidHeadFreesItsConnection() throws {
+        let served = try ServedCollector(maximumConnections: 1)
+        let leaving = try served.connect()
+        leaving.send("GET /v1/st")
+        leaving.finishSending()
+        #expect(leaving.receive().closed, "nothing to answer: the connection is closed")
+        let deadline = Date().addingTimeInterval(5)
+        var status = ""
+        while status != "HTTP/1.1 200 OK", Date() < deadline {
+            status = try served.exchange("GET /v1/stats HTTP/1.1\r\n\r\n").statusLine
+            if status != "HTTP/1.1 200 OK" { usleep(20_000) }
+        }
+        #expect(status == "HTTP/1.1 200 OK")
+    }
+
     @Test func contentLengthMustBeANumberOfZeroOrMore() throws {
         let served = try ServedCollector()
         let negative = try served.exchange("POST /v1/batch HTTP/1.1\r\nContent-Length: -1\r\n\r\n")

@@ -37,6 +37,12 @@ struct HTTPRequestHeadTests {
         #expect((try? HTTPRequestHead.parse([0x47, 0x45, 0x54, 0x20, 0xFF][...])) == nil, "not UTF-8")
     }
 
+    @Test func aBareCROrLFIsRefused() {
+        #expect(refusal("GET / HTTP/1.1\r\nX-A: a\rb") == .badRequest("bare CR or LF in the request head"))
+        #expect(refusal("GET / HTTP/1.1\r\nX-A: a\nb") == .badRequest("bare CR or LF in the request head"))
+        #expect(refusal("GET /\r HTTP/1.1") == .badRequest("bare CR or LF in the request head"))
+    }
+
     @Test func malformedHeaderNames() {
         #expect(refusal("GET / HTTP/1.1\r\nno colon") == .badRequest("malformed header line"))
         #expect(refusal("GET / HTTP/1.1\r\n: empty") == .badRequest("malformed header name"))
