@@ -77,27 +77,27 @@ public final class CollectorServer: @unchecked Sendable {
         let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard socket >= 0 else { throw StartError(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        // Every way out but a listening socket closes it.
+        var listening = false
+        defer { if !listening { close(socket) } }
         var yes: Int32 = 1
         setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = options.port.bigEndian
         guard inet_pton(AF_INET, options.host, &address.sin_addr) == 1 else {
-            close(socket)
             throw StartError(description: "'\(options.host)' is not an IPv4 address (use 127.0.0.1 for this machine only)")
         }
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(socket)
-            throw StartError(description: "cannot listen on \(options.host):\(options.port): \(reason)")
+            throw StartError(description: "cannot listen on \(options.host):\(options.port): \(String(cString: strerror(errno)))")
         }
         guard listen(socket, 128) == 0 else {
-            close(socket)
             throw StartError(description: "cannot listen: \(String(cString: strerror(errno)))")
         }
+        listening = true
         var actual = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &actual) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }

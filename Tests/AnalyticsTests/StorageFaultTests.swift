@@ -179,6 +179,8 @@ struct StorageFaultTests {
             #expect(queue.append(events(260..<261)) == 0)
             #expect(reports.contains(.storageRecovered))
             #expect(queue.peek(limit: 100).map(\.id) == ["e260"], "delivered events left the disk once it could commit")
+            #expect(queue.append(events(261..<600)) == 0)
+            #expect(queue.isPersisting, "and the disk has room to grow again")
         }
     }
 
