@@ -8,6 +8,11 @@ import Foundation
 
 // What the SDK costs an app. Run in release: swift run -c release analytics-benchmarks
 // Every figure is printed with its target; nothing here is asserted by the test suite.
+//
+// Not mutated (`// mutate: skip-file`): a tool a person runs and reads, like
+// the tests, which explore never mutates either. No test starts it, so every
+// mutant here would be NoCoverage, and a test of its figures would assert
+// timings. The SDK code it measures is mutated where it lives.
 
 struct CheckoutEvent: AnalyticsEvent {
     let index: Int

@@ -19,7 +19,8 @@ struct ProcessKillTests {
     static var child: URL { builtExecutable("analytics-fault-child") }
 
     /// One trial: returns (whether the child said it started, checkpoints it printed, the kill's uptime, stored indices).
-    private func trial(in folder: URL, count: Int, pace: UInt32, killAfter milliseconds: UInt32) throws
+    /// `until`: wait for that output line before the pause and the kill.
+    private func trial(in folder: URL, count: Int, pace: UInt32, killAfter milliseconds: UInt32, until line: String = "started") throws
         -> (started: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int])
     {
         let storage = folder.appendingPathComponent("storage")
@@ -33,8 +34,9 @@ struct ProcessKillTests {
         try process.run()
         // Wait for the child to start tracking, then let it run a while.
         let deadline = Date().addingTimeInterval(20)
-        func started() -> Bool { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains("started") }
-        while Date() < deadline, !started(), process.isRunning { usleep(2_000) }
+        func said(_ text: String) -> Bool { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains(text) }
+        func started() -> Bool { said("started") }
+        while Date() < deadline, !said(line), process.isRunning { usleep(2_000) }
         usleep(milliseconds * 1000)
         kill(process.processIdentifier, SIGKILL)
         let killedAt = DispatchTime.now().uptimeNanoseconds
@@ -59,6 +61,36 @@ struct ProcessKillTests {
             return Int(event.raw[range.upperBound...].prefix { $0.isNumber })
         }
         return (started(), checkpoints, killedAt, stored)
+    }
+
+    /// What the kill test reads from the child, checked once without a kill
+    /// racing it: its usage error, then for 25 events "started", a line
+    /// after every 10th and the last (index and a rising uptime), "done",
+    /// and all 25 on disk for the next launch.
+    @Test(.timeLimit(.minutes(1)))
+    func theChildSaysHowFarItGotAndStoresEveryEvent() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.child.path), "build the analytics-fault-child target first")
+        let folder = try TemporaryDirectory(prefix: "child", in: TestScratch.root)
+        defer { folder.remove() }
+        let usage = Process()
+        usage.executableURL = Self.child
+        usage.arguments = [folder.url.path, "many", "0"]
+        let errors = Pipe()
+        usage.standardError = errors
+        usage.standardOutput = FileHandle.nullDevice
+        try usage.run()
+        usage.waitUntilExit()
+        #expect(usage.terminationStatus == 2)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "usage: analytics-fault-child STORAGE COUNT PACE_MICROSECONDS\n")
+
+        // Killed past the durability window: every event has reached the disk.
+        let result = try trial(in: folder.url, count: 25, pace: 0, killAfter: 1_500, until: "done")
+        #expect(result.started)
+        #expect(result.checkpoints.map(\.index) == [9, 19, 24])
+        #expect(result.checkpoints.map(\.uptime) == result.checkpoints.map(\.uptime).sorted())
+        #expect(result.checkpoints.allSatisfy { $0.uptime <= result.killedAt })
+        #expect(result.stored.sorted() == Array(0..<25))
     }
 
     @Test(.timeLimit(.minutes(2)))
