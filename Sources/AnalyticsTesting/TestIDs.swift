@@ -12,10 +12,11 @@ extension UUIDGenerator {
         return unique(prefix: random.next())
     }
 
-    /// The same ids with a prefix of the caller's: the first is
-    /// `prefix`'s 8 bytes (version and variant bits set), then 1.
-    package static func unique(prefix: UInt64) -> UUIDGenerator {
-        let counter = Locked<UInt64>(0)
+    /// The same ids with a prefix of the caller's: each is `prefix`'s 8
+    /// bytes, then the counter's (version and variant bits set), counting
+    /// from `start + 1`.
+    package static func unique(prefix: UInt64, start: UInt64 = 0) -> UUIDGenerator {
+        let counter = Locked<UInt64>(start)
         return UUIDGenerator {
             let value = counter.withLock { count -> UInt64 in
                 count += 1

@@ -445,6 +445,26 @@ struct DeliveryEndToEndTests {
         }
     }
 
+    /// Where low power meets the background: the background's flush sends
+    /// nothing while low power holds uploads, its completion still comes
+    /// (the events wait on disk), and once the power is back the flush it
+    /// asked for drains the queue.
+    @Test func lowPowerHoldsEvenTheBackgroundFlushWhichDrainsOncePowerReturns() throws {
+        try withStorage { storage in
+            let client = try TestClient(storage: storage)
+            client.connectivity.set(NetworkStatus(network: .wifi, isLowPower: true))
+            client.track(30)
+            client.post(.background)
+            let flushed = Locked(false)
+            client.analytics.flush { flushed.withLock { $0 = true } }
+            #expect(client.transport.requests.isEmpty)
+            #expect(flushed.withLock { $0 }, "the wait ends with the events on disk")
+            client.connectivity.set(NetworkStatus(network: .wifi, isLowPower: false))
+            #expect(client.transport.sentEvents.count == 30)
+            #expect(client.transport.requests.count == 2)
+        }
+    }
+
     /// `sendsToCollector = false`: the app's providers get every event, the
     /// collector no request, and the completion forms still complete.
     @Test func withoutTheCollectorOnlyTheAppsProvidersReceiveAndFlushAndStopComplete() throws {

@@ -265,16 +265,16 @@ struct SQLiteOpenTests {
         try withStorage { storage in
             let path = storage.appendingPathComponent("events.sqlite").path
             try SQLiteDatabase(path: path).execute("CREATE TABLE t (v)")
-            // Under a second: the timeout's fraction counts (900 ms, not 0 or less).
-            let waiter = try SQLiteDatabase(path: path, busyTimeout: .milliseconds(900))
+            // Whole seconds and a fraction, both count: 1.5 s (not 0.5 s, nor 1 s and 1 ms).
+            let waiter = try SQLiteDatabase(path: path, busyTimeout: .milliseconds(1_500))
             let locked = DispatchSemaphore(value: 0)
             let released = DispatchSemaphore(value: 0)
-            // The other connection lives on its own thread: it takes the write lock, holds it 200 ms, commits.
+            // The other connection lives on its own thread: it takes the write lock, holds it 700 ms, commits.
             Thread {
                 let holder = try? SQLiteDatabase(path: path)
                 try? holder?.execute("BEGIN IMMEDIATE; INSERT INTO t (v) VALUES (1)")
                 locked.signal()
-                usleep(200_000)
+                usleep(700_000)
                 try? holder?.execute("COMMIT")
                 released.signal()
             }.start()

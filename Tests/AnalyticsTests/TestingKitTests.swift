@@ -20,6 +20,8 @@ struct TestingKitTests {
         #expect(generate().uuidString.lowercased() == "01234567-89ab-4def-8000-000000000100", "the counter's bytes in order")
         let full = UUIDGenerator.unique(prefix: .max)
         #expect(full().uuidString.lowercased() == "ffffffff-ffff-4fff-8000-000000000001", "version 4 and the RFC variant over any prefix")
+        let late = UUIDGenerator.unique(prefix: 0x0123_4567_89AB_CDEF, start: 0x0102_0304_0506_0707)
+        #expect(late().uuidString.lowercased() == "01234567-89ab-4def-8102-030405060708", "each of the counter's 8 bytes in its place")
     }
 
     @Test func twoGeneratorsNeverShareAnID() {
@@ -73,6 +75,10 @@ struct TestingKitTests {
         let response = try #require(answer.withLock { $0 })
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"accepted":3,"duplicates":0}"#)
+        let notABatch = TransportRequest(url: URL(string: "https://collector.example.com/v1/batch")!, body: Array("ping".utf8))
+        transport.send(notABatch) { result in answer.withLock { $0 = try? result.get() } }
+        #expect(answer.withLock { $0 }.map { String(decoding: $0.body, as: UTF8.self) } == #"{"accepted":0,"duplicates":0}"#,
+                "a body that is no batch accepts nothing")
     }
 
     @Test func lostResponsesAreLostOneEach() throws {

@@ -21,16 +21,18 @@ struct ProcessKillTests {
     /// One trial: returns (whether the child said it started, checkpoints it printed, the kill's uptime, stored indices).
     /// `until`: wait for that output line before the pause and the kill.
     private func trial(in folder: URL, count: Int, pace: UInt32, killAfter milliseconds: UInt32, until line: String = "started") throws
-        -> (started: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int])
+        -> (started: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int], errors: String)
     {
         let storage = folder.appendingPathComponent("storage")
         let output = folder.appendingPathComponent("child.out")
+        let errors = folder.appendingPathComponent("child.err")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = Self.child
         process.arguments = [storage.path, String(count), String(pace)]
         process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         // Wait for the child to start tracking, then let it run a while.
         let deadline = Date().addingTimeInterval(20)
@@ -60,7 +62,7 @@ struct ProcessKillTests {
             guard let range = event.raw.range(of: "\"error_code\":") else { return nil }
             return Int(event.raw[range.upperBound...].prefix { $0.isNumber })
         }
-        return (started(), checkpoints, killedAt, stored)
+        return (started(), checkpoints, killedAt, stored, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 
     /// What the kill test reads from the child, checked once without a kill
@@ -72,17 +74,19 @@ struct ProcessKillTests {
         try #require(FileManager.default.isExecutableFile(atPath: Self.child.path), "build the analytics-fault-child target first")
         let folder = try TemporaryDirectory(prefix: "child", in: TestScratch.root)
         defer { folder.remove() }
-        let usage = Process()
-        usage.executableURL = Self.child
-        usage.arguments = [folder.url.path, "many", "0"]
-        let errors = Pipe()
-        usage.standardError = errors
-        usage.standardOutput = FileHandle.nullDevice
-        try usage.run()
-        usage.waitUntilExit()
-        #expect(usage.terminationStatus == 2)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            == "usage: analytics-fault-child STORAGE COUNT PACE_MICROSECONDS\n")
+        for arguments in [[folder.url.path, "many", "0"], [folder.url.path]] {
+            let usage = Process()
+            usage.executableURL = Self.child
+            usage.arguments = arguments
+            let errors = Pipe()
+            usage.standardError = errors
+            usage.standardOutput = FileHandle.nullDevice
+            try usage.run()
+            usage.waitUntilExit()
+            #expect(usage.terminationStatus == 2, "\(arguments)")
+            #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                == "usage: analytics-fault-child STORAGE COUNT PACE_MICROSECONDS\n")
+        }
 
         // Killed past the durability window: every event has reached the disk.
         let result = try trial(in: folder.url, count: 25, pace: 0, killAfter: 1_500, until: "done")
@@ -91,6 +95,7 @@ struct ProcessKillTests {
         #expect(result.checkpoints.map(\.uptime) == result.checkpoints.map(\.uptime).sorted())
         #expect(result.checkpoints.allSatisfy { $0.uptime <= result.killedAt })
         #expect(result.stored.sorted() == Array(0..<25))
+        #expect(result.errors.isEmpty, "offline, it tries no upload and has nothing to report: \(result.errors)")
     }
 
     @Test(.timeLimit(.minutes(2)))
