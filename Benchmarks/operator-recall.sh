@@ -137,6 +137,10 @@ for name in sorted(os.listdir("mutants")):
     if not name.endswith(".patch"):
         continue
     text = open(os.path.join("mutants", name)).read()
+    # A mutant promoted from explore is a generated mutant by construction:
+    # counting it would measure nothing.
+    if re.search(r"^Promoted-From:", text.split("\ndiff ")[0], re.M):
+        continue
     diff = text[text.index("diff ") if "diff " in text else text.index("--- "):]
     paths = sorted(set(re.findall(r"^\+\+\+ b/(.+)$", diff, re.M)) | set(re.findall(r"^--- a/(.+)$", diff, re.M)))
     work = os.path.join(out, name[:-6])
