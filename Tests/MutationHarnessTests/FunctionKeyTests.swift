@@ -234,3 +234,33 @@ extension FunctionKeyTests {
         #expect(failed.isEmpty, "\(failed)")
     }
 }
+
+extension FunctionKeyTests {
+    /// SwiftPM's test runner is in the map (every test runs it) but it is a
+    /// file the build writes, naming the copy's absolute path: no key holds
+    /// it, so a verdict holds wherever the package is, whether or not its
+    /// copy was built yet, and whichever build folder the map was made in.
+    @Test func aFileTheBuildWritesIsInNoKey() throws {
+        func keys(runner path: String, text: String?, tests: String = Self.tests) throws -> [String?] {
+            var functions = map.functions
+            functions.append(.init(name: "main", file: path, firstLine: 1, lastLine: 3, count: 2))
+            let coverage = CoverageMap(functions: functions, reached: ["t1": [0, 2, 4], "t2": [1, 3, 4]], seconds: map.seconds)
+            let files = ["S.swift": SHA256.hex(Self.original), "T.swift": SHA256.hex(tests), "Package.swift": "p"]
+            var sources = ["S.swift": Array(Self.original.utf8), "T.swift": Array(tests.utf8)]
+            sources[path] = text.map { Array($0.utf8) }
+            let keys = VerdictKeys(files: files, common: "c", coverage: coverage, sources: sources)
+            let mutant = try mutantInG(line: 9)
+            return [keys.key(for: mutant, reach: .tests(["t2"])), keys.key(for: mutant, reach: .unknown("outside every function")),
+                    keys.killKey(for: mutant, killer: "t2")]
+        }
+        func runner(in folder: String) -> String { "func main() {\n    run(\"\(folder)/.build/debug/testOutput.txt\")\n}\n" }
+        let base = try keys(runner: ".build/debug/runner.swift", text: runner(in: "/work/pkg"))
+        #expect(try keys(runner: ".build/debug/runner.swift", text: runner(in: "/ci/checkout")) == base, "another folder")
+        #expect(try keys(runner: ".build/debug/runner.swift", text: nil) == base, "a copy not built yet")
+        #expect(try keys(runner: ".build/x86_64-unknown-linux-gnu/debug/runner.swift", text: runner(in: "/work/pkg")) == base,
+                "another build folder")
+        let changed = try keys(runner: ".build/debug/runner.swift", text: runner(in: "/work/pkg"),
+                               tests: Self.tests.replacingOccurrences(of: "check(g())", with: "check(g() + 1)"))
+        #expect(zip(changed, base).allSatisfy { $0 != $1 }, "the tests' own files still count: \(changed) \(base)")
+    }
+}

@@ -41,6 +41,7 @@ struct LabCoverageTests {
     /// path, each run once if the profile names it.
     func tools(in scratch: Scratch, copy: URL) throws -> LLVMCoverage {
         let file = copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift").path
+        let runner = copy.appendingPathComponent(Self.derivedRunner).path
         try scratch.writeExecutable("tools/llvm-profdata", """
             #!/bin/sh
             # merge -sparse -text -o - FILE... | merge -sparse -o OUT FILE... | merge -sparse -o OUT --input-files=LIST
@@ -59,12 +60,18 @@ struct LabCoverageTests {
             line() { grep -n "$1" '\#(file)' | tail -1 | cut -d: -f1; }
             addEnd=$(($(line 'static let zero') - 1)); idleStart=$(line 'func idle'); idleEnd=$(line '^    }')
             printf '{"data":[{"functions":[{"name":"add","count":%s,"filenames":["%s"],"regions":[[2,55,%s,6,%s,0,0,0]]},' $add '\#(file)' $addEnd $add
-            printf '{"name":"idle","count":%s,"filenames":["%s"],"regions":[[%s,38,%s,6,%s,0,0,0]]}]}]}' $idle '\#(file)' $idleStart $idleEnd $idle
+            printf '{"name":"idle","count":%s,"filenames":["%s"],"regions":[[%s,38,%s,6,%s,0,0,0]]}' $idle '\#(file)' $idleStart $idleEnd $idle
+            # SwiftPM's test runner, once the copy has one: a file the build writes, which every test runs.
+            if [ -f '\#(runner)' ]; then printf ',{"name":"main","count":1,"filenames":["%s"],"regions":[[1,1,3,2,1,0,0,0]]}' '\#(runner)'; fi
+            printf ']}]}'
 
             """#)
         return LLVMCoverage(profdata: scratch.url.appendingPathComponent("tools/llvm-profdata").path,
                             cov: scratch.url.appendingPathComponent("tools/llvm-cov").path)
     }
+
+    /// Where the stand-in `llvm-cov` finds a test runner the build wrote, if the copy has one.
+    static let derivedRunner = ".build/debug/runner.swift"
 
     /// The package `pkg` in `scratch`: `Arithmetic.swift` and an empty mutants folder.
     func package(in scratch: Scratch, source: String = Self.source) throws -> URL {

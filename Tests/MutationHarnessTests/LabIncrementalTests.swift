@@ -9,14 +9,18 @@ import Testing
 extension LabCoverageTests {
     /// One run of the gate lab over `pkg` with `subtracts` (in `add`, which
     /// `T.Suite/adds()` runs) and the results file `results.json`.
-    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0) throws -> (LabReport, ScriptedRunner, String) {
+    /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
+    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false) throws
+        -> (LabReport, ScriptedRunner, String)
+    {
         var configuration = LabConfiguration(packagePath: package)
         configuration.schema = false
         let runner = ScriptedRunner()
         runner.makesTestBinary = true
         let output = OutputBox()
-        let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")],
-                      runner: runner, print: { output.append($0) })
+        var mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b")]
+        if outsideFunctions { mutants.append(try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")) }
+        let lab = Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) })
         let llvm = try tools(in: scratch, copy: configuration.scratchPath)
         lab.findLLVM = { _ in llvm }
         lab.coverageWorkers = 1
@@ -100,6 +104,31 @@ extension LabCoverageTests {
             let (again, _, changed) = try incrementalRun(scratch, package: package)
             #expect(changed.contains("the package changed (1 file(s): Tests/TinyTests/Fixture.json) since"), "\(changed)")
             #expect(again.incremental?.ran == 1 && again.incremental?.reused == 0, "\(String(describing: again.incremental))")
+        }
+    }
+
+    /// SwiftPM's test runner is in the map (every test runs it), but the
+    /// build writes it, under `.build`, with the copy's absolute path in
+    /// it. A copy in another folder, or a fresh checkout's copy that is not
+    /// built yet (the baseline is the file's: nothing is built before the
+    /// mutants), reuses every verdict all the same: placed or not.
+    @Test func theTestRunnerTheBuildWritesIsInNoKey() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = LabConfiguration(packagePath: package).scratchPath.appendingPathComponent(Self.derivedRunner)
+            try FileManager.default.createDirectory(at: runner.deletingLastPathComponent(), withIntermediateDirectories: true)
+            func main(in folder: String) -> Data { Data("func main() {\n    run(\"\(folder)/.build/debug/testOutput.txt\")\n}\n".utf8) }
+            try main(in: package.path).write(to: runner)
+            let (first, _, output) = try incrementalRun(scratch, package: package, outsideFunctions: true)
+            #expect(first.mutants.map(\.status) == [.killed, .survived], "\(output)")
+            let map = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))?.coverage)
+            #expect(map.functions.contains { $0.file == Self.derivedRunner }, "the runner is in the map: \(map.functions.map(\.file))")
+
+            for moved in [main(in: "/elsewhere"), nil] {
+                if let moved { try moved.write(to: runner) } else { try FileManager.default.removeItem(at: runner) }
+                let (again, _, output) = try incrementalRun(scratch, package: package, outsideFunctions: true)
+                #expect(again.incremental?.reused == 2 && again.incremental?.ran == 0, "\(output)")
+            }
         }
     }
 }

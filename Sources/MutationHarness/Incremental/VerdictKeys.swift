@@ -19,6 +19,12 @@
 ///   them without running a line of them, so they are in every key.
 /// - A mutant the map cannot place (`unknown`) or a run without coverage
 ///   runs the whole suite: its key holds the whole package.
+/// - Only the package's files (`files`) are in a key. The map also holds
+///   functions of files the build writes (SwiftPM's test runner under
+///   `.build`, made from the tests' files, which are in the keys): such a
+///   file names the copy's absolute path, and exists only once the copy
+///   was built, so keying on it would make every key depend on where the
+///   package is and on what ran before.
 ///
 /// Comments and blank lines are in no key (`SwiftSourceLines`).
 ///
@@ -58,13 +64,15 @@ struct VerdictKeys {
         self.common = common
         self.coverage = coverage
         // Each text read once; a manifest's first comment is its tools version: manifests count by their bytes.
-        let lexed = texts.compactMapValues(SwiftSourceLines.lines)
+        let lexed = texts.filter { files[$0.key] != nil }.compactMapValues(SwiftSourceLines.lines)
         let folders = lexed.filter { $0.key.contains("/") }
         self.texts = files.merging(folders.mapValues { SwiftSourceLines.textDigest($0) }) { _, text in text }
         self.codes = files.merging(folders.mapValues { SwiftSourceLines.codeDigest($0) }) { _, code in code }
         wholePackage = Self.tree(self.texts)
         var byFile: [String: [Int: CoverageMap.Function]] = [:]
-        for (index, function) in (coverage?.functions ?? []).enumerated() { byFile[function.file, default: [:]][index] = function }
+        for (index, function) in (coverage?.functions ?? []).enumerated() where files[function.file] != nil {
+            byFile[function.file, default: [:]][index] = function
+        }
         unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: self.texts)
         let sources = Dictionary(uniqueKeysWithValues: byFile.map { file, functions in
             (file, SourceDigests(lines: lexed[file], fallback: files[file] ?? "missing", functions: functions))
@@ -75,7 +83,7 @@ struct VerdictKeys {
             guard let coverage else { break }
             var ran: [String] = []
             var reachedFiles = Set<String>()
-            for index in indices where coverage.functions.indices.contains(index) {
+            for index in indices where coverage.functions.indices.contains(index) && files[coverage.functions[index].file] != nil {
                 let function = coverage.functions[index]
                 reachedFiles.insert(function.file)
                 ran.append("\(function.file)\u{0}\(function.name)\u{0}\(sources[function.file]?.functions[index] ?? "missing")\n")
