@@ -210,6 +210,16 @@ struct StorageFaultTests {
             return holder
         }
 
+        /// Queues events 0..<count, then delivers the first 25 while another
+        /// connection holds the write lock: their delete fails and is set
+        /// aside. Returns that connection, still holding the lock.
+        func setAsideADelete(after count: Int) throws -> SQLiteDatabase {
+            #expect(queue.append(Self.events(0..<count)) == 0)
+            let holder = try lock()
+            queue.remove(queue.peek(limit: 25))
+            return holder
+        }
+
         /// The rows another launch would find in the file.
         func rowsOnDisk() throws -> Int { try SQLiteEventQueue(path: path, capacity: 10_000).count }
     }
@@ -220,9 +230,7 @@ struct StorageFaultTests {
     @Test func aFailedDeleteIsNotTriedAgainBeforeTheInterval() throws {
         try withStorage { storage in
             let file = try QueueOnDisk(in: storage)
-            #expect(file.queue.append(QueueOnDisk.events(0..<50)) == 0)
-            let holder = try file.lock()
-            file.queue.remove(file.queue.peek(limit: 25)) // the delete fails: set aside
+            let holder = try file.setAsideADelete(after: 50)
             #expect(try file.rowsOnDisk() == 50, "the locked disk refused the delete")
             try holder.execute("ROLLBACK")
             file.now.withLock { $0 = .seconds(1) }
@@ -243,9 +251,7 @@ struct StorageFaultTests {
     @Test func setAsideDeletesCommitWithABatchFromMemory() throws {
         try withStorage { storage in
             let file = try QueueOnDisk(in: storage)
-            #expect(file.queue.append(QueueOnDisk.events(0..<25)) == 0)
-            let holder = try file.lock()
-            file.queue.remove(file.queue.peek(limit: 25)) // the delete fails: set aside
+            let holder = try file.setAsideADelete(after: 25)
             #expect(file.queue.append(QueueOnDisk.events(25..<28)) == 0) // memory: the disk is not due
             try holder.execute("ROLLBACK")
             #expect(try file.rowsOnDisk() == 25)
