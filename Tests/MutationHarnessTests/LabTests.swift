@@ -545,6 +545,31 @@ struct LabTests {
         }
     }
 
+    /// Every report holds every mutant, so they are rewritten at most every
+    /// `reportInterval` seconds while mutants run (after each one, a whole
+    /// run spent most of its time rendering them), and once after the last.
+    @Test(arguments: [(0.0, [3, 2, 1]), (3600.0, [3, 3, 3])] as [(Double, [Int])])
+    func theReportsAreRewrittenWhenDueAndAfterTheLastMutant(interval: Double, pendingAtEachBuild: [Int]) throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let configuration = Self.patchesOnly(package)
+            let file = configuration.outputPath.appendingPathComponent("report.json")
+            func pending() -> Int {
+                (try? String(contentsOf: file, encoding: .utf8)).map { $0.components(separatedBy: #""status" : "Pending""#).count - 1 } ?? -1
+            }
+            let runner = ScriptedRunner()
+            let seen = Locked<[Int]>([])
+            runner.onRun = { seen.withLock { $0.append(pending()) } }
+            let lab = Lab(configuration: configuration, mutants: try (1...3).map { try mutant("m\($0)", "        a + b", "        a + b // \($0)") },
+                          runner: runner, print: { _ in })
+            lab.reportInterval = interval
+            _ = try lab.run()
+            let builds = zip(runner.calls, seen.withLock { $0 }).filter { $0.0.command == "build" }.map(\.1)
+            #expect(builds.dropFirst().elementsEqual(pendingAtEachBuild), "the baseline's build, then each mutant's: \(builds)")
+            #expect(pending() == 0, "the last write follows the last mutant")
+        }
+    }
+
     /// Explore runs the tests of the targets that reach a mutant first; one
     /// they miss is tried against the rest of the suite before it can
     /// survive, and its verdict counts the tests of both runs.

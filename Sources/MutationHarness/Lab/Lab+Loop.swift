@@ -41,7 +41,7 @@ extension Lab {
         finished.withLock { _ in print("[\(position)/\(mutants.count)] \(mutants[index].name): building and testing...") }
     }
 
-    /// Keeps a mutant's verdict, says it, and rewrites the reports.
+    /// Keeps a mutant's verdict, says it, and rewrites the reports when due.
     func record(_ result: MutantResult, at index: Int) throws {
         var result = result
         if case .tests(let tests) = reaches[result.name] { result.coveredBy = tests }
@@ -50,7 +50,7 @@ extension Lab {
             print(ConsoleFormat.line(for: result, index: index + 1, of: mutants.count))
             done.append(result)
             print(ConsoleFormat.progress(done, of: mutantsToRun, elapsed: Date().timeIntervalSince(loopStart)))
-            try writeReports()
+            try writeReportsIfDue()
             // Verdicts are kept as they come, so a run killed outright loses at most a minute of them.
             if let incremental, Date().timeIntervalSince(incremental.lastSave) > incremental.saveInterval { try saveIncremental() }
         }

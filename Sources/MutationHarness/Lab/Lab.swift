@@ -166,4 +166,9 @@ public final class Lab {
     /// The mutants finished so far, in the order they finished. Its lock
     /// also guards `report` and the console while mutants run at once.
     let finished = Locked<[MutantResult]>([])
+    /// How often, in seconds, the reports are rewritten while mutants run
+    /// (`writeReportsIfDue`); tests set 0 to have them after every mutant.
+    var reportInterval: TimeInterval = 15
+    /// When the reports were last written.
+    var reportsWritten = Date.distantPast
 }
