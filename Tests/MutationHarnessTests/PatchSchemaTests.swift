@@ -102,6 +102,23 @@ struct PatchSchemaTests {
         }
     }
 
+    /// An executable's `main.swift` may hold top-level code, which the
+    /// compiler allows only under that name, and it refuses two files of
+    /// one name in a run: each copy keeps its name in a folder of its own,
+    /// and copies of one name are parsed in runs of their own.
+    @Test func mainFilesKeepTheirNameAndAreParsedInRunsOfTheirOwn() throws {
+        try withScratch { scratch in
+            let main = "let usage = \"u\"\nfunc serve() -> Int {\n    1\n}\nprint(serve())\n"
+            try scratch.write("parse/0/main.swift", main)
+            try scratch.write("parse/1/main.swift", main.replacingOccurrences(of: "    1\n", with: "    2\n"))
+            try scratch.write("parse/2-A.swift", "func a() -> Int { 1 }\nfunc b() { }\n")
+            let found = try FunctionBodies.parse(swiftc: "swiftc", files: ["0/main.swift", "1/main.swift", "2-A.swift"],
+                                                 in: scratch.url.appendingPathComponent("parse"))
+            #expect(found.keys.sorted() == ["0/main.swift", "1/main.swift", "2-A.swift"], "\(found)")
+            #expect(found["0/main.swift"]?.count == 1 && found["1/main.swift"]?.count == 1 && found["2-A.swift"]?.count == 2)
+        }
+    }
+
     @Test func onlyAPatchConfinedToFunctionBodiesIsSwapped() throws {
         try withScratch { scratch in
             let original = Array(Self.source.utf8)

@@ -28,13 +28,16 @@ extension Lab {
             changes.append((mutant, files))
         }
         // Both versions of every file, parsed in one compiler run: copies
-        // with names of their own (the compiler refuses two files of one name).
+        // with names of their own (the compiler refuses two files of one
+        // name), but an executable's `main.swift`, whose top-level code only
+        // that name allows: it keeps it, in a folder of its own.
         let folder = workspace.root.appendingPathComponent(".mutate/patch-schema")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         var copies: [String: String] = [:] // "original|PATH" or "INDEX|PATH" -> the copy's path
         func copy(_ text: String, as key: String, path: String) {
-            let name = ".mutate/patch-schema/\(copies.count)-" + (path as NSString).lastPathComponent
+            let base = (path as NSString).lastPathComponent
+            let name = ".mutate/patch-schema/\(copies.count)" + (base == "main.swift" ? "/" : "-") + base
             let url = workspace.root.appendingPathComponent(name)
             try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if (try? Data(text.utf8).write(to: url)) != nil { copies[key] = name }

@@ -29,10 +29,33 @@ enum FunctionBodies {
     /// result. The compiler stops printing trees at such a file, so the
     /// files after it are parsed again, in as few runs as there are broken
     /// files. A first run that prints no tree at all (no compiler) throws.
+    ///
+    /// The compiler refuses two files of one name in a run, and allows
+    /// top-level code only in a file named `main.swift` (an executable's),
+    /// so such copies keep their name in folders of their own: files whose
+    /// names repeat are parsed in runs of their own, one of each name a run.
     static func parse(swiftc: String, files: [String], in directory: URL) throws -> [String: [FunctionBody]] {
         var bodies: [String: [FunctionBody]] = [:]
+        var runs: [[String]] = []
+        for file in files {
+            let name = (file as NSString).lastPathComponent
+            if let free = runs.firstIndex(where: { !$0.contains { ($0 as NSString).lastPathComponent == name } }) {
+                runs[free].append(file)
+            } else {
+                runs.append([file])
+            }
+        }
+        for (index, run) in runs.enumerated() {
+            bodies.merge(try parse(swiftc: swiftc, run: run, in: directory, first: index == 0)) { first, _ in first }
+        }
+        return bodies
+    }
+
+    /// One run's files, of distinct names.
+    private static func parse(swiftc: String, run files: [String], in directory: URL, first: Bool) throws -> [String: [FunctionBody]] {
+        var bodies: [String: [FunctionBody]] = [:]
         var remaining = files
-        var first = true
+        var first = first
         while !remaining.isEmpty {
             let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + remaining, in: directory)
             // One file's tree goes to standard output, several to standard error.
