@@ -81,7 +81,8 @@ struct LabCoverageTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    private func run(allTests: Bool = false, source: String = Self.source, configure: (ScriptedRunner) -> Void = { _ in },
+    private func run(allTests: Bool = false, source: String = Self.source, mutants chosen: [Mutant]? = nil,
+                     configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil,
                      configureLab: (inout LabConfiguration) -> Void = { _ in }, lab setUp: (Lab) -> Void = { _ in }) throws
         -> (report: LabReport, runner: ScriptedRunner, output: String, logs: URL)
@@ -98,7 +99,7 @@ struct LabCoverageTests {
             runner.makesTestBinary = true
             configure(runner)
             let output = OutputBox()
-            let lab = Lab(configuration: configuration, mutants: [
+            let lab = Lab(configuration: configuration, mutants: try chosen ?? [
                 try mutant("subtracts", line: 4, "        a + b", "        a - b"),
                 try mutant("idle-two", line: 8, "        1", "        2"),
                 try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1"),
@@ -447,6 +448,19 @@ struct LabCoverageTests {
         let zero = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
         #expect(zero.contains("not in the named mutants' schema, so built on its own: it changes Sources/Tiny/Arithmetic.swift outside function bodies"),
                 "\(zero)")
+    }
+
+    /// Each version of a file is parsed from a copy of its own: a mutant
+    /// that makes a body longer is cut at its own body's end, not at the
+    /// end another version's parse gave.
+    @Test func eachMutantsVersionIsParsedFromACopyOfItsOwn() throws {
+        let longer = try mutant("adds-nothing", line: 4, "        a + b", "        a + b + 0 * (a - b)")
+        let (_, runner, output, logs) = try run(mutants: [longer, try mutant("idle-two", line: 8, "        1", "        2")],
+                                                configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("2 named mutants run by switch"), "\(output)")
+        let schema = try #require(runner.calls.first { $0.command == "test" }?.source)
+        #expect(schema.contains("a + b + 0 * (a - b)\n") && schema.contains("__mutateActive(2)"), "\(schema)")
     }
 
     /// `swift` given as a script in a folder without `swiftc` (a wrapper,
