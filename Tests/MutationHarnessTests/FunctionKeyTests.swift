@@ -264,3 +264,27 @@ extension FunctionKeyTests {
         #expect(zip(changed, base).allSatisfy { $0 != $1 }, "the tests' own files still count: \(changed) \(base)")
     }
 }
+
+extension FunctionKeyTests {
+    /// Only what the build writes is left out: a local dependency inside
+    /// the package's folder counts by its text like any file of the map,
+    /// and a dependency's checkout does too unless `Package.resolved` pins it.
+    @Test func aLocalDependencyCountsByItsTextACheckoutByItsPin() throws {
+        func key(_ path: String, text: String, resolved: Bool = false) throws -> String {
+            var functions = map.functions
+            functions.append(.init(name: "core", file: path, firstLine: 1, lastLine: 3, count: 1))
+            let coverage = CoverageMap(functions: functions, reached: ["t1": [0, 2], "t2": [1, 3, 4]], seconds: map.seconds)
+            var files = ["S.swift": SHA256.hex(Self.original), "T.swift": SHA256.hex(Self.tests), "Package.swift": "p"]
+            if resolved { files["Package.resolved"] = "pins" }
+            let sources = ["S.swift": Array(Self.original.utf8), "T.swift": Array(Self.tests.utf8), path: Array(text.utf8)]
+            return VerdictKeys(files: files, common: "c", coverage: coverage, sources: sources).key(for: try mutantInG(line: 9), reach: .tests(["t2"]))
+        }
+        let core = "func core() -> Int {\n    1\n}\n", edited = core.replacingOccurrences(of: "    1", with: "    2")
+        #expect(try key("Packages/Core/Sources/Core/C.swift", text: core) != key("Packages/Core/Sources/Core/C.swift", text: edited),
+                "a local dependency t2 runs")
+        let checkout = ".build/checkouts/core/Sources/Core/C.swift"
+        #expect(try key(checkout, text: core) != key(checkout, text: edited), "nothing pins the checkout")
+        #expect(try key(checkout, text: core, resolved: true) == key(checkout, text: edited, resolved: true), "Package.resolved pins it")
+        #expect(VerdictKeys.isBuildOutput(".build/debug/runner.swift", pinned: false) && !VerdictKeys.isBuildOutput("Sources/.build.swift", pinned: true))
+    }
+}

@@ -19,12 +19,15 @@
 ///   them without running a line of them, so they are in every key.
 /// - A mutant the map cannot place (`unknown`) or a run without coverage
 ///   runs the whole suite: its key holds the whole package.
-/// - Only the package's files (`files`) are in a key. The map also holds
-///   functions of files the build writes (SwiftPM's test runner under
-///   `.build`, made from the tests' files, which are in the keys): such a
-///   file names the copy's absolute path, and exists only once the copy
-///   was built, so keying on it would make every key depend on where the
-///   package is and on what ran before.
+/// - Files the build writes are in no key (`isBuildOutput`). The map holds
+///   functions of SwiftPM's test runner under `.build`, made from the
+///   tests' files (which are in the keys): it names the copy's absolute
+///   path and exists only once the copy was built, so keying on it would
+///   make every key depend on where the package is and on what ran before.
+///   A dependency's checkout under `.build/checkouts` counts through
+///   `Package.resolved`, which pins it, when the package has one; without
+///   it, by its text. Any other file of the map (a local dependency inside
+///   the package's folder) counts by its text, as a counted file does.
 ///
 /// Comments and blank lines are in no key (`SwiftSourceLines`).
 ///
@@ -64,13 +67,14 @@ struct VerdictKeys {
         self.common = common
         self.coverage = coverage
         // Each text read once; a manifest's first comment is its tools version: manifests count by their bytes.
-        let lexed = texts.filter { files[$0.key] != nil }.compactMapValues(SwiftSourceLines.lines)
+        let pinned = files["Package.resolved"] != nil
+        let lexed = texts.filter { !Self.isBuildOutput($0.key, pinned: pinned) }.compactMapValues(SwiftSourceLines.lines)
         let folders = lexed.filter { $0.key.contains("/") }
         self.texts = files.merging(folders.mapValues { SwiftSourceLines.textDigest($0) }) { _, text in text }
         self.codes = files.merging(folders.mapValues { SwiftSourceLines.codeDigest($0) }) { _, code in code }
         wholePackage = Self.tree(self.texts)
         var byFile: [String: [Int: CoverageMap.Function]] = [:]
-        for (index, function) in (coverage?.functions ?? []).enumerated() where files[function.file] != nil {
+        for (index, function) in (coverage?.functions ?? []).enumerated() where !Self.isBuildOutput(function.file, pinned: pinned) {
             byFile[function.file, default: [:]][index] = function
         }
         unattributed = Self.digest(of: files.keys.filter { byFile[$0] == nil }, in: self.texts)
@@ -83,7 +87,7 @@ struct VerdictKeys {
             guard let coverage else { break }
             var ran: [String] = []
             var reachedFiles = Set<String>()
-            for index in indices where coverage.functions.indices.contains(index) && files[coverage.functions[index].file] != nil {
+            for index in indices where coverage.functions.indices.contains(index) && !Self.isBuildOutput(coverage.functions[index].file, pinned: pinned) {
                 let function = coverage.functions[index]
                 reachedFiles.insert(function.file)
                 ran.append("\(function.file)\u{0}\(function.name)\u{0}\(sources[function.file]?.functions[index] ?? "missing")\n")
@@ -92,6 +96,14 @@ struct VerdictKeys {
             reaching[test] = SHA256.hex(ran.sorted().joined() + "outside\n" + rest.joined())
         }
         self.reaching = reaching
+    }
+
+    /// Whether a file of the coverage map is the build's own, in no key:
+    /// anything under `.build`, but a dependency's checkout that no
+    /// `Package.resolved` pins (`pinned`).
+    static func isBuildOutput(_ path: String, pinned: Bool) -> Bool {
+        guard path.hasPrefix(".build/") else { return false }
+        return pinned || !path.hasPrefix(".build/checkouts/")
     }
 
     /// The digest of a whole package: every path and its digest.

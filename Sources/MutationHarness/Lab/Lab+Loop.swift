@@ -1,7 +1,7 @@
 import Foundation
 
 /// The mutants' loop: schema mutants with chosen tests `jobs` at a time,
-/// then the rest one by one, each verdict written as it comes.
+/// then the rest one by one, each verdict kept as it comes.
 extension Lab {
     /// Schema mutants first (one build for all), then the copy goes back to
     /// the original for the ones that run as patches. Schema mutants that

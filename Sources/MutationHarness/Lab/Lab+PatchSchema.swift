@@ -27,7 +27,7 @@ extension Lab {
             }
             changes.append((mutant, files))
         }
-        // Both versions of every file, parsed in one compiler run: copies
+        // Both versions of every file, parsed in as few compiler runs as their names allow: copies
         // with names of their own (the compiler refuses two files of one
         // name), but an executable's `main.swift`, whose top-level code only
         // that name allows: it keeps it, in a folder of its own.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the baseline, then each mutant in the scratch copy, and rewrites the
-/// reports after every one.
+/// reports as verdicts come (`writeReportsIfDue`).
 public final class Lab {
     public let configuration: LabConfiguration
     let workspace: ScratchWorkspace
@@ -124,6 +124,11 @@ public final class Lab {
             throw LabError.interrupted(signal: signal)
         } catch {
             try? removeSchema()
+            // Reports already begun hold every verdict reached, as if written after each mutant.
+            if reportsWritten != .distantPast {
+                try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath,
+                                        isCI: configuration.isCI, reportURL: configuration.reportURL)
+            }
             throw error
         }
     }

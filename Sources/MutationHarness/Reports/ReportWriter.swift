@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes every report into the output folder. Called after each mutant,
-/// so an interrupted run still leaves what it learned.
+/// Writes every report into the output folder. Called before the first
+/// mutant, every 15 s while mutants run, after the last, and on the way
+/// out of a run that stops, so a stopped run still leaves what it learned.
 public enum ReportWriter {
     public static let resultsFile = "results.json"
 
