@@ -85,11 +85,17 @@ extension Lab {
     }
 
     func writeReports() throws {
-        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI,
-                                    reportURL: configuration.reportURL)
-        reportsWritten = Date()
+        try writeReportFiles()
         try pause(at: "reports")
         try checkInterruption()
+    }
+
+    /// Every report as the run has it now; no pause, no interrupt check
+    /// (also the way out of a run that stops).
+    func writeReportFiles() throws {
+        try ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI,
+                               reportURL: configuration.reportURL)
+        reportsWritten = Date()
     }
 
     /// After a mutant: the reports rewritten if `reportInterval` has passed

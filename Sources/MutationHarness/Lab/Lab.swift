@@ -119,16 +119,12 @@ public final class Lab {
             try? removeSchema()
             // The verdicts reached so far are kept for the next run.
             try? saveIncremental()
-            try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath, isCI: configuration.isCI,
-                                    reportURL: configuration.reportURL)
+            try? writeReportFiles()
             throw LabError.interrupted(signal: signal)
         } catch {
             try? removeSchema()
             // Reports already begun hold every verdict reached, as if written after each mutant.
-            if reportsWritten != .distantPast {
-                try? ReportWriter.write(report, to: configuration.outputPath, packagePath: configuration.packagePath,
-                                        isCI: configuration.isCI, reportURL: configuration.reportURL)
-            }
+            if reportsWritten != .distantPast { try? writeReportFiles() }
             throw error
         }
     }

@@ -46,7 +46,8 @@ enum FunctionBodies {
             }
         }
         for (index, run) in runs.enumerated() {
-            bodies.merge(try parse(swiftc: swiftc, run: run, in: directory, first: index == 0)) { first, _ in first }
+            // A file is in one run only: no path is found twice.
+            bodies.merge(try parse(swiftc: swiftc, run: run, in: directory, first: index == 0)) { kept, _ in kept }
         }
         return bodies
     }
