@@ -81,7 +81,7 @@ struct LabCoverageTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    private func run(allTests: Bool = false, source: String = Self.source, mutants chosen: [Mutant]? = nil,
+    private func run(allTests: Bool = false, source: String = Self.source, files: [String: String] = [:], mutants chosen: [Mutant]? = nil,
                      configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil,
                      configureLab: (inout LabConfiguration) -> Void = { _ in }, lab setUp: (Lab) -> Void = { _ in }) throws
@@ -89,6 +89,7 @@ struct LabCoverageTests {
     {
         try withScratch { scratch in
             let package = try package(in: scratch, source: source)
+            for (path, text) in files { try scratch.write("pkg/" + path, text) }
             var configuration = LabConfiguration(packagePath: package)
             // Each mutant built on its own (the named mutants' schema has tests of its own below).
             configuration.schema = false
@@ -448,6 +449,40 @@ struct LabCoverageTests {
         let zero = try String(contentsOf: logs.appendingPathComponent("zero-one.log"), encoding: .utf8)
         #expect(zero.contains("not in the named mutants' schema, so built on its own: it changes Sources/Tiny/Arithmetic.swift outside function bodies"),
                 "\(zero)")
+        let builds = runner.calls.filter { $0.command == "build" }.map(\.source)
+        #expect(builds.last == Self.source.replacingOccurrences(of: "zero = 0", with: "zero = 1"),
+                "its own build: the package's file with the patch, none of the schema's switches in it")
+    }
+
+    /// A mutant built on its own goes on top of the named mutants' schema:
+    /// the file it changes is the package's with the patch, every other
+    /// file keeps the schema (every switch off), so its build compiles only
+    /// what it changed, not every module the schema touched.
+    @Test func aMutantBuiltOnItsOwnKeepsTheSchemaInTheFilesItDoesNotChange() throws {
+        let other = "public enum Limits {\n    public static let most = 1\n}\n"
+        let declaration = try MutantFileParser.parse("""
+            Mutant: most-two
+            Description: most-two
+
+            --- a/Sources/Tiny/Limits.swift
+            +++ b/Sources/Tiny/Limits.swift
+            @@ -2 +2 @@
+            -    public static let most = 1
+            +    public static let most = 2
+
+            """, file: "most-two.patch")
+        let (report, runner, output, logs) = try run(
+            files: ["Sources/Tiny/Limits.swift": other],
+            mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"), declaration],
+            configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["subtracts"]?.status == .killed)
+        #expect(byName["most-two"]?.status == .survived, "\(String(describing: byName["most-two"]))")
+        let builds = runner.calls.filter { $0.command == "build" }.map(\.source)
+        #expect(builds.count == 2, "the baseline with the schema, and most-two's own build")
+        #expect(builds.last?.contains("__mutateActive(1)") == true, "Arithmetic.swift keeps the schema while most-two builds: \(builds)")
     }
 
     /// Each version of a file is parsed from a copy of its own: a mutant

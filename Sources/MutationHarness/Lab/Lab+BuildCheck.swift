@@ -23,7 +23,7 @@ extension Lab {
             try? FileManager.default.removeItem(at: log)
             let pending = MutantResult(pending: mutant)
             let result: MutantResult
-            switch mutant.diff.changes(reading: workspace.read) {
+            switch mutant.diff.changes(reading: readOriginal) {
             case .success(let changes):
                 result = try applying(changes) { try built(pending, log: log) }
             case .failure(let error):

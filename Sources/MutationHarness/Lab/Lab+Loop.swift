@@ -3,8 +3,8 @@ import Foundation
 /// The mutants' loop: schema mutants with chosen tests `jobs` at a time,
 /// then the rest one by one, each verdict kept as it comes.
 extension Lab {
-    /// Schema mutants first (one build for all), then the copy goes back to
-    /// the original for the ones that run as patches. Schema mutants that
+    /// Schema mutants first (one build for all), then the ones that run as
+    /// patches, each on top of the schema (`runMutant`). Schema mutants that
     /// run chosen tests (or none) are only a test process each:
     /// `configuration.jobs` of them run at once.
     func runMutants() throws {
@@ -21,19 +21,14 @@ extension Lab {
         } : []
         loopStart = Date()
         try runTogether(together)
-        var schemaRemoved = schemaNumbers.isEmpty
         let ranTogether = Set(together)
         for index in order where !ranTogether.contains(index) {
             let mutant = mutants[index]
-            if !schemaRemoved, schemaNumbers[mutant.name] == nil {
-                try removeSchema()
-                schemaRemoved = true
-            }
             announce(index)
             let result = try schemaNumbers[mutant.name].map { try runSchemaMutant(mutant, number: $0) } ?? runMutant(mutant)
             try record(result, at: index)
         }
-        if !schemaRemoved { try removeSchema() }
+        try removeSchema()
     }
 
     func announce(_ index: Int) {

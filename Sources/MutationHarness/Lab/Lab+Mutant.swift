@@ -7,9 +7,15 @@ extension Lab {
     /// process ended, the tests it reported and the verdict.
     typealias TestsRun = (seconds: Double, termination: ProcessTermination, report: TestRunReport, verdict: Classifier.Verdict)
 
-    /// A mutant run as a patch (every named one, and a generated one outside
-    /// the schema): applied to the copy, built, tested, and the copy restored
-    /// byte for byte whatever happens.
+    /// A mutant run as a patch (a named one outside the schema, a generated
+    /// one the schema left out): applied to the copy, built, tested, and the
+    /// copy restored byte for byte whatever happens.
+    ///
+    /// With a schema installed the patch goes on top of it: the files it
+    /// changes are the package's own with the patch applied, every other
+    /// file keeps the schema, whose switches are all off (the schema's
+    /// baseline proved that the same code as the package's). The build then
+    /// compiles the patched files again, not every module the schema touched.
     func runMutant(_ mutant: Mutant) throws -> MutantResult {
         var result = MutantResult(pending: mutant)
         let log = logs.appendingPathComponent("\(mutant.name).log")
@@ -20,14 +26,14 @@ extension Lab {
 
         // Apply in memory first: a stale mutant never touches the copy.
         let changes: [FileChange]
-        switch mutant.diff.changes(reading: workspace.read) {
+        switch mutant.diff.changes(reading: readOriginal) {
         case .success(let applied):
             changes = applied
         case .failure(let error):
             result.status = .stale
             result.reason = error.description
             // The gate never rebases, but says when `rebase` would carry it.
-            if generate == nil, case .rebased = MutantRebaser.rebase(mutant, root: workspace.root) {
+            if generate == nil, case .rebased = MutantRebaser.rebase(mutant, root: workspace.root, reading: readOriginal) {
                 result.reason = (result.reason ?? "") + "; `swift run mutate rebase \(mutant.name)` would carry it onto today's source"
             }
             try? Data("stale: \(error.description)\n".utf8).write(to: log)

@@ -6,11 +6,13 @@ import Foundation
 enum MutantRebaser {
     /// What `PatchRebaser` makes of `mutant` in the package at `root`. The
     /// preimages its `index` lines name are read from the git repository
-    /// that holds `root` by default (`GitBlob`).
-    static func rebase(_ mutant: Mutant, root: URL,
+    /// that holds `root` by default (`GitBlob`). `reading` gives a file's
+    /// text (by default the one at `root`; the lab's copy under a schema
+    /// reads the package's).
+    static func rebase(_ mutant: Mutant, root: URL, reading: ((String) -> String?)? = nil,
                        preimage: ((String) -> String?)? = nil) -> PatchRebaser.Outcome
     {
-        let read = { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
+        let read = reading ?? { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
         if case .success = mutant.diff.changes(reading: read) { return .applies }
         let kinds = Set(mutant.diff.files.map { ($0.path as NSString).pathExtension })
         return PatchRebaser.rebase(mutant.diff, reading: read, files: files(in: root, withExtensions: kinds),
