@@ -459,8 +459,24 @@ struct LabCoverageTests {
     /// file keeps the schema (every switch off), so its build compiles only
     /// what it changed, not every module the schema touched.
     @Test func aMutantBuiltOnItsOwnKeepsTheSchemaInTheFilesItDoesNotChange() throws {
-        let other = "public enum Limits {\n    public static let most = 1\n}\n"
-        let declaration = try MutantFileParser.parse("""
+        let (report, runner, output, logs) = try run(
+            files: ["Sources/Tiny/Limits.swift": Self.limits],
+            mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"), try mostTwo()],
+            configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["subtracts"]?.status == .killed)
+        #expect(byName["most-two"]?.status == .survived, "\(String(describing: byName["most-two"]))")
+        let builds = runner.calls.filter { $0.command == "build" }.map(\.source)
+        #expect(builds.count == 2, "the baseline with the schema, and most-two's own build")
+        #expect(builds.last?.contains("__mutateActive(1)") == true, "Arithmetic.swift keeps the schema while most-two builds: \(builds)")
+    }
+
+    /// `most = 1` in `Limits.swift`, and a named mutant that makes it 2 (a declaration: built on its own).
+    static let limits = "public enum Limits {\n    public static let most = 1\n}\n"
+    func mostTwo() throws -> Mutant {
+        try MutantFileParser.parse("""
             Mutant: most-two
             Description: most-two
 
@@ -471,18 +487,40 @@ struct LabCoverageTests {
             +    public static let most = 2
 
             """, file: "most-two.patch")
-        let (report, runner, output, logs) = try run(
-            files: ["Sources/Tiny/Limits.swift": other],
-            mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"), declaration],
-            configureLab: { $0.schema = true; $0.jobs = 1 })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
-        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
-        #expect(byName["subtracts"]?.status == .killed)
-        #expect(byName["most-two"]?.status == .survived, "\(String(describing: byName["most-two"]))")
-        let builds = runner.calls.filter { $0.command == "build" }.map(\.source)
-        #expect(builds.count == 2, "the baseline with the schema, and most-two's own build")
-        #expect(builds.last?.contains("__mutateActive(1)") == true, "Arithmetic.swift keeps the schema while most-two builds: \(builds)")
+    }
+
+    /// Interrupted while a mutant built on its own runs its tests on top of
+    /// the schema: the patched file goes back to the schema's version, then
+    /// the schema comes out, so the copy is the package again.
+    @Test func anInterruptDuringAMutantOnTopOfTheSchemaLeavesTheCopyAsThePackage() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Sources/Tiny/Limits.swift", Self.limits)
+            var configuration = LabConfiguration(packagePath: package)
+            configuration.jobs = 1
+            let runner = ScriptedRunner()
+            runner.makesTestBinary = true
+            let limits = configuration.scratchPath.appendingPathComponent("Sources/Tiny/Limits.swift")
+            // The first run of the test executable once most-two is in the copy is interrupted.
+            runner.onRun = { [unowned runner] in
+                if runner.interruptAtBinaryRun == nil, (try? String(contentsOf: limits, encoding: .utf8))?.contains("most = 2") == true {
+                    runner.interruptAtBinaryRun = runner.binaryLimits.count + 1
+                }
+            }
+            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"), try mostTwo()],
+                          runner: runner, print: { _ in })
+            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+            lab.findLLVM = { _ in llvm }
+            lab.coverageWorkers = 1
+            #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
+            #expect(runner.interruptAtBinaryRun != nil, "most-two was applied and its tests started")
+            let results = try ReportWriter.read(from: configuration.outputPath)
+            #expect(results.mutants.map(\.status) == [.killed, .pending])
+            #expect(try String(contentsOf: limits, encoding: .utf8) == Self.limits)
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == Self.source, "the schema is out")
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent("Sources/Tiny/" + Schema.supportFileName).path))
+        }
     }
 
     /// Each version of a file is parsed from a copy of its own: a mutant
