@@ -11,6 +11,10 @@
 # Categories: carried (same result as the re-record), wrong (carried, other
 # result), refused (left stale, with its reason), applies (the old patch
 # still applied: the re-record changed the mutant on purpose, not counted).
+# A hand re-record is also told by what it changes: "lines moved" when it
+# removes the same lines as the old patch (indentation aside), "lines
+# rewritten" when it removes others (the code the mutant changed was
+# rewritten, and the re-record is a new edit of the new code).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -68,7 +72,16 @@ for commit in reversed(git("log", "--format=%H", "--diff-filter=AM", "--", "muta
         if deleted:
             cases.append((commit, path, git("show", f"{deleted}^:{path}").decode()))
 
+def removed_lines(patch):
+    """The lines a patch removes, indentation aside, sorted: what it changes."""
+    return sorted(line[1:].strip() for line in patch.splitlines() if line.startswith("-") and not line.startswith("---"))
+
 counts = {"carried": 0, "wrong": 0, "refused": 0, "applies": 0}
+# A hand re-record that removes the same lines as the old patch (indentation
+# aside) found its lines only moved: `rebase` should carry it. One that
+# removes other lines rewrote the mutant for changed code: its lines are
+# gone, and `rebase` carries it only by an anchor (one token, a block).
+by_kind = {"moved": {"carried": 0, "wrong": 0, "refused": 0}, "rewritten": {"carried": 0, "wrong": 0, "refused": 0}}
 # A re-record that `mutate rebase` made itself (its patch has a `Rebased:`
 # header) is counted apart: carrying it again proves little.
 by_rebase = {"carried": 0, "wrong": 0, "refused": 0}
@@ -80,7 +93,8 @@ for commit, path, old in cases:
     tree(commit, source)
     new = git("show", f"{commit}:{path}").decode()
     tally = by_rebase if any(line.startswith("Rebased:") for line in new.splitlines()) else counts
-    made = " (re-recorded by mutate rebase)" if tally is by_rebase else ""
+    kind = "moved" if removed_lines(old) == removed_lines(new) else "rewritten"
+    made = " (re-recorded by mutate rebase)" if tally is by_rebase else f" [lines {kind}]"
     mutants = os.path.join(case, "mutants")
     os.makedirs(mutants)
     open(os.path.join(mutants, f"{name}.patch"), "w").write(old)
@@ -92,6 +106,7 @@ for commit, path, old in cases:
         continue
     if not line.startswith("rebased "):
         tally["refused"] += 1
+        if tally is counts: by_kind[kind]["refused"] += 1
         print(f"refused  {short} {name}{made}: {line}")
         continue
     rebased = open(os.path.join(mutants, f"{name}.patch")).read()
@@ -99,9 +114,11 @@ for commit, path, old in cases:
     theirs = applied(source, new, os.path.join(case, "recorded"))
     if ours and theirs and files(ours) == files(theirs):
         tally["carried"] += 1
+        if tally is counts: by_kind[kind]["carried"] += 1
         print(f"carried  {short} {name}{made}: the same source as the re-recorded patch")
     else:
         tally["wrong"] += 1
+        if tally is counts: by_kind[kind]["wrong"] += 1
         print(f"WRONG    {short} {name}{made}: rebased and re-recorded differ (see {case})")
 
 stale = counts["carried"] + counts["wrong"] + counts["refused"]
@@ -109,5 +126,7 @@ again = by_rebase["carried"] + by_rebase["wrong"] + by_rebase["refused"]
 print(f"\n{stale} stale re-records by hand: {counts['carried']} carried, {counts['wrong']} wrong, {counts['refused']} refused; "
       f"{again} made by mutate rebase itself: {by_rebase['carried']} carried again, {by_rebase['wrong']} wrong; "
       f"{counts['applies']} re-records whose old patch still applied")
+for kind, tally in by_kind.items():
+    print(f"  by hand, lines {kind}: {sum(tally.values())}: {tally['carried']} carried, {tally['wrong']} wrong, {tally['refused']} refused")
 sys.exit(1 if counts["wrong"] or by_rebase["wrong"] else 0)
 PY
