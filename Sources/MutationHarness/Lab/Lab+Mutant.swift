@@ -12,9 +12,9 @@ extension Lab {
     /// copy restored byte for byte whatever happens.
     ///
     /// With a schema installed the patch goes on top of it: the files it
-    /// changes are the package's own with the patch applied, every other
-    /// file keeps the schema, whose switches are all off (the schema's
-    /// baseline proved that the same code as the package's). The build then
+    /// changes are the package's own with the patch applied, and every
+    /// other file keeps the schema with all its switches off, which the
+    /// schema's baseline proved to run as the package does. The build then
     /// compiles the patched files again, not every module the schema touched.
     func runMutant(_ mutant: Mutant) throws -> MutantResult {
         var result = MutantResult(pending: mutant)
