@@ -38,7 +38,9 @@ struct LabTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    @Test func aStaleMutantRebaseCouldCarrySaysSoAndStillFailsTheGate() throws {
+    /// With the named mutants' schema too: the hint reads the package's
+    /// text, not the schema's rewrite of it that the copy holds meanwhile.
+    @Test(arguments: [false, true]) func aStaleMutantRebaseCouldCarrySaysSoAndStillFailsTheGate(schema: Bool) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
             // Recorded when the comment above `a + b` said "sums".
@@ -54,9 +56,13 @@ struct LabTests {
                 +        a - b
 
                 """, file: "moved.patch")
-            let report = try Lab(configuration: Self.patchesOnly(package),
-                                 mutants: [moved, try mutant("stale", "        a * b", "        a / b")], runner: ScriptedRunner(), print: { _ in }).run()
-            #expect(report.mutants.map(\.status) == [.stale, .stale], "the gate never rebases")
+            var configuration = Self.patchesOnly(package)
+            configuration.schema = schema
+            // By switch: the schema rewrites Arithmetic.swift while the stale ones are judged.
+            let bySwitch = schema ? [try mutant("subtracts", "        a + b", "        a - b")] : []
+            let report = try Lab(configuration: configuration, mutants: [moved, try mutant("stale", "        a * b", "        a / b")] + bySwitch,
+                                 runner: ScriptedRunner(), print: { _ in }).run()
+            #expect(report.mutants.map(\.status) == [.stale, .stale] + (schema ? [.killed] : []), "the gate never rebases")
             #expect(report.mutants[0].reason?.hasSuffix("; `swift run mutate rebase moved` would carry it onto today's source") == true,
                     "\(report.mutants[0].reason ?? "")")
             #expect(report.mutants[1].reason?.contains("rebase") == false, "one whose lines are gone gets no such hint")
