@@ -85,6 +85,13 @@ by_kind = {"moved": {"carried": 0, "wrong": 0, "refused": 0}, "rewritten": {"car
 # A re-record that `mutate rebase` made itself (its patch has a `Rebased:`
 # header) is counted apart: carrying it again proves little.
 by_rebase = {"carried": 0, "wrong": 0, "refused": 0}
+
+def count(tally, kind, verdict):
+    """One case's verdict, in its tally and, for a hand re-record, by its kind."""
+    tally[verdict] += 1
+    if tally is counts:
+        by_kind[kind][verdict] += 1
+
 for commit, path, old in cases:
     short = commit[:7]
     name = os.path.basename(path)[:-len(".patch")]
@@ -105,20 +112,17 @@ for commit, path, old in cases:
         print(f"applies  {short} {name}: the old patch still applied (re-recorded on purpose)")
         continue
     if not line.startswith("rebased "):
-        tally["refused"] += 1
-        if tally is counts: by_kind[kind]["refused"] += 1
+        count(tally, kind, "refused")
         print(f"refused  {short} {name}{made}: {line}")
         continue
     rebased = open(os.path.join(mutants, f"{name}.patch")).read()
     ours = applied(source, rebased, os.path.join(case, "rebased"))
     theirs = applied(source, new, os.path.join(case, "recorded"))
     if ours and theirs and files(ours) == files(theirs):
-        tally["carried"] += 1
-        if tally is counts: by_kind[kind]["carried"] += 1
+        count(tally, kind, "carried")
         print(f"carried  {short} {name}{made}: the same source as the re-recorded patch")
     else:
-        tally["wrong"] += 1
-        if tally is counts: by_kind[kind]["wrong"] += 1
+        count(tally, kind, "wrong")
         print(f"WRONG    {short} {name}{made}: rebased and re-recorded differ (see {case})")
 
 stale = counts["carried"] + counts["wrong"] + counts["refused"]
