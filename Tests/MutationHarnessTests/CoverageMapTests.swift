@@ -53,6 +53,27 @@ struct CoverageMapTests {
         #expect(isUnknown(Self.map.reach(["Sources/C.swift": Self.lines([1])])), "a file with no function in the map")
         #expect(isUnknown(Self.map.reach([:], wholeFiles: ["Sources/New.swift"])), "a file the mutant creates")
         #expect(isUnknown(Self.map.reach([:])), "a mutant that changes nothing")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([12])], wholeFiles: ["Sources/New.swift"])),
+                "a file it creates, even beside lines the map places")
+        #expect(isUnknown(Self.map.reach(["Sources/A.swift": Self.lines([12], inserting: [21])])),
+                "lines added outside every function, beside a line the map places")
+        func why(_ reach: CoverageMap.Reach) -> String? { if case .unknown(let why) = reach { why } else { nil } }
+        #expect(why(Self.map.reach(["Sources/D.swift": Self.lines([1]), "Sources/C.swift": Self.lines([1])]))
+            == "no function of Sources/C.swift is in the coverage map (a file of declarations only, or not Swift)",
+                "the files are read in path order: the reason names the first")
+    }
+
+    /// The tests that ran code of a folder (a mutant the map cannot place
+    /// runs them after its module's test targets); none can be named when a
+    /// function there ran only in an executable a test started.
+    @Test func theTestsThatRanAFoldersCodeUnlessSomeOfItRanOnlyInAnExecutable() {
+        #expect(Self.map.tests(reachingFilesUnder: "Sources") == ["T.S/slow()", "T.S/fast()", "T.S/b()"])
+        var child = Self.function("child", "Sources/Tool/main.swift", 1...9)
+        child.onlyInExecutable = true
+        let map = CoverageMap(functions: Self.map.functions + [child], reached: Self.map.reached, seconds: Self.map.seconds)
+        #expect(map.tests(reachingFilesUnder: "Sources/Tool") == nil)
+        #expect(map.tests(reachingFilesUnder: "Sources") == nil)
+        #expect(map.tests(reachingFilesUnder: "Source") == [], "a folder, not a prefix of one")
     }
 
     @Test func aLineThatRanOnlyInTheWholeSuiteRunsTheWholeSuite() {
@@ -74,6 +95,12 @@ struct CoverageMapTests {
         let decoded = try JSONDecoder().decode(CoverageMap.self, from: JSONEncoder().encode(map))
         #expect(decoded == map)
         #expect(decoded != Self.map)
+        // Equal means every part equal (a results file read back is compared so).
+        let parts = (functions: map.functions, reached: map.reached, seconds: map.seconds, suiteOnly: map.suiteOnly)
+        #expect(CoverageMap(functions: Array(parts.functions.dropLast()), reached: parts.reached, seconds: parts.seconds, suiteOnly: parts.suiteOnly) != map)
+        #expect(CoverageMap(functions: parts.functions, reached: ["T.S/fast()": [0]], seconds: parts.seconds, suiteOnly: parts.suiteOnly) != map)
+        #expect(CoverageMap(functions: parts.functions, reached: parts.reached, seconds: ["T.S/fast()": 0.1], suiteOnly: parts.suiteOnly) != map)
+        #expect(CoverageMap(functions: parts.functions, reached: parts.reached, seconds: parts.seconds, suiteOnly: parts.suiteOnly) == map)
         #expect(decoded.reach(["Sources/A.swift": Self.lines([12])]) == .tests(["T.S/fast()", "T.S/slow()"]))
     }
 }

@@ -264,8 +264,12 @@ struct HarnessCommandTests {
             #expect(outcome.output.contains("\n  --        a + b // adds\n"), "the old patch: \(outcome.output)")
             #expect(outcome.output.contains("\n  +-            a + b // adds\n  ++            a - b // adds\n"), "the new patch, re-indented: \(outcome.output)")
             #expect(outcome.output.hasSuffix("1 would be rebased, 0 left stale, 0 already apply"), "\(outcome.output)")
+            // The file's diff, its blank line kept as context: the header gains one line, nothing else moves.
+            #expect(outcome.output.contains("\n   Description: subtracts in a user's words\n  +Rebased: "), "\(outcome.output)")
+            #expect(outcome.output.contains(" onto abc1234\n   \n  +diff --git a/Sources/Tiny/Arithmetic.swift"), "\(outcome.output)")
 
-            var harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { _ in })
+            let printed = OutputBox(), progress = OutputBox()
+            var harness = Harness(workingDirectory: scratch.url, print: { printed.append($0) }, printError: { progress.append($0) })
             harness.now = { Date(timeIntervalSince1970: 1_800_000_000) } // 2027-01-15
             harness.headCommit = { _ in nil }
             let builds = ScriptedRunner()
@@ -273,6 +277,11 @@ struct HarnessCommandTests {
             #expect(harness.main(["rebase", "subtracts", "--package-path", "pkg"]) == .passed)
             #expect(builds.calls.map(\.command) == ["build", "build"], "the package, then the carried mutant; no test")
             #expect(builds.calls.last?.source.contains("            a - b // adds") == true, "built with the new patch applied")
+            #expect(printed.text == """
+                rebased  subtracts: Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6 (by its lines)
+                1 rebased, 0 left stale, 0 already apply; run the gate on them (`swift run mutate --mutant NAME`) to see each one killed
+                """, "\(printed.text)")
+            #expect(progress.text.hasPrefix("Building each carried mutant on today's source (1), in the scratch copy:\n"), "\(progress.text)")
             let after = try String(contentsOf: file, encoding: .utf8)
             #expect(after.hasPrefix("Mutant: subtracts\nDescription: subtracts in a user's words\nRebased: 2027-01-15\n\n"), "\(after)")
             outcome = mutate(["check", "--package-path", "pkg"], in: scratch)
@@ -315,8 +324,12 @@ struct HarnessCommandTests {
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "a + b // adds", with: "b + a // adds"))
             let file = package.appendingPathComponent("mutants/subtracts.patch")
             let before = try String(contentsOf: file, encoding: .utf8)
-            var outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch)
+            let runner = ScriptedRunner()
+            var outcome = mutate(["rebase", "--package-path", "pkg"], in: scratch, runner: runner)
             #expect(outcome.code == .brokenMutant)
+            #expect(runner.calls.isEmpty, "nothing was carried: nothing is built")
+            #expect(outcome.errors.isEmpty, "no build, so no progress: \(outcome.errors)")
+            #expect(outcome.output.hasSuffix("\n0 rebased, 1 left stale, 0 already apply"), "\(outcome.output)")
             #expect(outcome.output.hasPrefix("stale    subtracts: Sources/Tiny/Arithmetic.swift: the lines hunk '@@ -3 +3 @@' changes are gone ('a + b // adds'), "
                 + "and no line like it holds its `+` among the same neighbours; nearest: Sources/Tiny/Arithmetic.swift:3 ("),
                     "\(outcome.output)")
@@ -593,6 +606,12 @@ struct HarnessCommandTests {
             outcome = mutate(arguments, in: scratch)
             #expect(outcome.errors == "error: a mutant named 'sum-subtracts' exists already in \(package.path)/mutants", "\(outcome.errors)")
             #expect(!FileManager.default.fileExists(atPath: target.path))
+
+            // A package's first named mutant: the folder is made for it.
+            try FileManager.default.removeItem(at: package.appendingPathComponent("mutants"))
+            outcome = mutate(arguments, in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(FileManager.default.fileExists(atPath: target.path))
         }
     }
 

@@ -111,4 +111,33 @@ extension HarnessCommandTests {
             #expect(mutate(["explore", "--package-path", "pkg", "--pr-gate", "main"], in: scratch).code == .usage)
         }
     }
+
+    /// Only a run of every mutant of its paths records the package's score:
+    /// a sample, a list of ids, a shard or the lines of a diff would give a
+    /// pull request a base score that is not the package's.
+    @Test func onlyAWholeRunRecordsTheScoreOfItsCommit() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch)
+            let head = try git(["rev-parse", "HEAD"], in: package)
+            for partial in [["--sample", "1"], ["--id", Self.subtraction.id], ["--shard", "1/2"], ["--in-diff", "main"]] {
+                let outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--verify-reused", "0"] + partial,
+                                     in: scratch)
+                #expect(outcome.code == .passed, "\(partial): \(outcome)")
+                let file = try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))
+                #expect(file?.scores?[head] == nil, "\(partial): \(String(describing: file?.scores))")
+            }
+            try recordBase(scratch, package)
+        }
+    }
+
+    /// The commit a `Rebased:` header names: HEAD's short id in a
+    /// repository, none where git cannot tell (a folder that is gone).
+    @Test func theHeadCommitIsGitsShortIdOrNone() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch)
+            let harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { _ in })
+            #expect(harness.headCommit(package) == (try git(["rev-parse", "--short", "HEAD"], in: package)))
+            #expect(harness.headCommit(scratch.url.appendingPathComponent("gone")) == nil)
+        }
+    }
 }

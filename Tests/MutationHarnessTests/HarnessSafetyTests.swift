@@ -104,6 +104,8 @@ struct HarnessSafetyTests {
             #expect(output.text.contains("stale  stale-context"))
             #expect(harness.main(["--version"]) == .passed)
             #expect(output.text.contains("mutate \(HelpText.version)"))
+            #expect(harness.main(["help", "list"]) == .passed)
+            #expect(output.text.hasSuffix("\n" + HelpText.text(for: "list")), "the help page on standard output: \(output.text)")
         }
     }
 }

@@ -51,6 +51,26 @@ struct LLVMCoverageTests {
         #expect(functions == [CoverageMap.Function(name: "f", file: "Sources/A.swift", firstLine: 10, lastLine: 12, count: 4)],
                 "code regions of the function's own file only; files outside the copy and functions without code are left out")
         #expect(throws: CoverageError.self) { try LLVMCoverage.functions(exportJSON: Data("[]".utf8), root: "/copy") }
+        let exported = try LLVMCoverage.exportedFunctions(Data(json.utf8))
+        #expect(exported.map(\.name) == ["f", "derived"], "a function with no code region is not one the tests can run")
+    }
+
+    /// What another LLVM might print: a region of fewer numbers is skipped,
+    /// a function without a count ran 0 times, a region that ends before it
+    /// starts is its first line. None stops the pass.
+    @Test func anExportOfAnotherShapeIsReadWithoutATrap() throws {
+        let json = """
+            {"data":[{"functions":[
+              {"name":"short","count":2,"filenames":["/copy/Sources/A.swift"],"regions":[[10,5,12],[20,1,22,2,2,0,0,0]]},
+              {"name":"uncounted","filenames":["/copy/Sources/A.swift"],"regions":[[30,1,31,1,0,0,0,0]]},
+              {"name":"backwards","count":1,"filenames":["/copy/Sources/B.swift"],"regions":[[9,1,7,1,1,0,0,0]]}
+            ]}]}
+            """
+        let exported = try LLVMCoverage.exportedFunctions(Data(json.utf8))
+        #expect(exported.map(\.name) == ["short", "uncounted", "backwards"])
+        #expect(exported.first?.regions == [[20, 22, 2]], "only the region of eight numbers")
+        #expect(exported.dropFirst().first?.count == 0)
+        #expect(LLVMCoverage.suiteOnlyLines(suite: exported, alone: [], root: "/copy") == ["Sources/A.swift": Set(20...22), "Sources/B.swift": [9]])
     }
 
     @Test func codeTheSuiteRanButNoTestAloneIsFoundByRegion() throws {
@@ -75,6 +95,14 @@ struct LLVMCoverageTests {
             """.utf8))
         #expect(LLVMCoverage.suiteOnlyLines(suite: suite, alone: reshaped, root: "/copy")["Sources/A.swift"] == Set(10...20),
                 "regions that do not line up: the function counts whole")
+        // As many regions, but not the same lines: no region of the suite is known to have run alone.
+        for moved in ["[[10,5,20,6,3,0,0,0],[12,1,15,9,1,0,0,0],[16,1,16,9,1,0,0,0]]", "[[10,5,20,6,3,0,0,0],[13,1,14,9,1,0,0,0],[16,1,16,9,1,0,0,0]]"] {
+            let shifted = try LLVMCoverage.exportedFunctions(Data("""
+                {"data":[{"functions":[{"name":"f","count":3,"filenames":["/copy/Sources/A.swift"],"regions":\(moved)}]}]}
+                """.utf8))
+            #expect(LLVMCoverage.suiteOnlyLines(suite: suite, alone: shifted, root: "/copy")["Sources/A.swift"] == Set(12...14),
+                    "the region 12-14 lines up with none alone: \(moved)")
+        }
     }
 
     @Test func theToolsBesideSwiftComeFirst() throws {
@@ -92,6 +120,11 @@ struct LLVMCoverageTests {
             try scratch.writeExecutable("toolchain/bin/swiftc", "#!/bin/sh\n")
             #expect(LLVMCoverage.find(swift: scratch.url.appendingPathComponent("wrapper/swift").path, path: "\(path):\(toolchain)")?.profdata
                 == toolchain + "/llvm-profdata")
+            // A tool that cannot be run is not one: the next folder's are taken.
+            try scratch.write("notrun/llvm-profdata", "")
+            try scratch.writeExecutable("notrun/llvm-cov", "#!/bin/sh\n")
+            let notRun = scratch.url.appendingPathComponent("notrun").path
+            #expect(LLVMCoverage.find(swift: "/nowhere/swift", path: "\(notRun):\(path)")?.profdata == path + "/llvm-profdata")
             try FileManager.default.removeItem(atPath: path + "/llvm-cov")
             #expect(LLVMCoverage.find(swift: "/nowhere/swift", path: path) == nil, "both tools or none")
         }

@@ -236,6 +236,24 @@ struct LabCoverageTests {
         #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage })
     }
 
+    /// A test that cannot run alone (it fails, it did not run, or its
+    /// process died after it passed) says nothing of what it reaches: the
+    /// pass stops, names it, and every mutant runs the whole suite, with the
+    /// verdicts of a run without a pass. The pass's log keeps each test's output.
+    @Test(arguments: [(ScriptedRunner.AloneOutcome.fails, "failed (exited(1))"), (.doesNotRun, "did not run (exited(0))"),
+                      (.crashesAfterPassing, "failed (signalled(\(SIGABRT)))")])
+    func aTestThatCannotRunAloneStopsThePass(outcome: ScriptedRunner.AloneOutcome, said: String) throws {
+        let (report, _, output, logs) = try run { $0.aloneWithProfile = ("T.Suite/other()", outcome) }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("coverage pass stopped: T.Suite/other() \(said) when it ran on its own"), "\(output)")
+        #expect(output.contains("a test that needs others to run first cannot be chosen alone\n  every mutant runs the whole suite"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
+        #expect(Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) })
+            == ["subtracts": .killed, "idle-two": .survived, "zero-one": .survived], "the whole suite's verdicts, no NoCoverage")
+        let coverageLog = try String(contentsOf: logs.appendingPathComponent("coverage.log"), encoding: .utf8)
+        #expect(coverageLog.contains("== T.Suite/adds()\n"), "each test's output under its id: \(coverageLog)")
+    }
+
     @Test func chosenTestsGetTheSuitesFormulaAppliedToTheirOwnTime() throws {
         // The baseline suite says it took 0.3 s, each test alone 0.05 s: 2 x 0.3 + 1 and 2 x 0.05 + 1.
         let (report, runner, _, logs) = try run(limits: (2, 1))

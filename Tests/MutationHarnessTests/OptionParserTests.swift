@@ -141,6 +141,10 @@ struct OptionParserTests {
             Issue.record("expected explore with 3 jobs")
             return
         }
+        guard case .run(let one) = try OptionParser.parse(["--jobs", "1"]), one.jobs == 1 else {
+            Issue.record("expected the gate with 1 job: one at a time is the least, and allowed")
+            return
+        }
         guard case .run(let gate) = try OptionParser.parse(["--no-schema", "--jobs=2"]), !gate.schema, gate.jobs == 2 else {
             Issue.record("expected the gate with --no-schema and 2 jobs")
             return
@@ -158,6 +162,8 @@ struct OptionParserTests {
         #expect(try OptionParser.parse(["--list", "--mutant", "x"]) == .list(CommonOptions(), mutants: ["x"]))
         #expect(try OptionParser.parse(["--help"]) == .help(nil))
         #expect(try OptionParser.parse(["--version"]) == .version)
+        #expect(try OptionParser.parse(["run", "--version"]) == .version, "the gate's own spelling")
+        #expect(try OptionParser.parse(["--no-schema", "--version"]) == .version, "after another of the gate's options")
         #expect(try OptionParser.parse(["help", "record"]) == .help("record"))
         #expect(try OptionParser.parse(["merge", "--help"]) == .help("merge"))
         #expect(try OptionParser.parse(["record", "retry-on-400", "--description", "d"])

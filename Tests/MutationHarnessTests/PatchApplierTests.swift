@@ -291,6 +291,16 @@ struct DiffParserTests {
         #expect(hunk.oldHasNoFinalNewline && hunk.newHasNoFinalNewline)
     }
 
+    /// A diff written back (what `rebase` and `promote` save) marks the
+    /// missing final newline after the one line it belongs to: here the old
+    /// side's last line, not the context before it nor the added line.
+    @Test func aWrittenDiffMarksTheMissingNewlineOnlyWhereItIs() throws {
+        let text = "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n"
+        let diff = try DiffParser.parse(text)
+        #expect(diff.text == text)
+        #expect(try PatchApplier.apply(try #require(diff.files.first), to: "a\nb") == "a\nc\n")
+    }
+
     @Test func aMalformedFileHeaderNamesItsLineInTheMutantFile() {
         // A patch whose diff starts on line 5 of its file: '--- ' without '+++ ' is on line 5.
         #expect(throws: DiffParseError(line: 6, reason: "'--- ' is not followed by '+++ '")) {

@@ -181,8 +181,13 @@ struct MergeTests {
                                    to: scratch.url.appendingPathComponent("s2"), packagePath: scratch.url, isCI: false)
             try ReportWriter.write(shard([("e", .killed)], tests: [], label: "2/2", seconds: (0.25, 0.5, 0.25)), to: scratch.url.appendingPathComponent("fast"),
                                    packagePath: scratch.url, isCI: false)
+            // Each shard's logs, which report.html links to, come along.
+            try scratch.write("s1/logs/b.log", "b's log\n")
+            try scratch.write("s2/logs/a.log", "a's log\n")
             let output = OutputBox()
             let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(["merge", "--output", "all", "s1", "s2"])
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("all/logs/b.log"), encoding: .utf8) == "b's log\n")
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("all/logs/a.log"), encoding: .utf8) == "a's log\n")
             #expect(code == .survived)
             #expect(output.text.contains("Score: 75.0% (threshold 100%)"))
             #expect(output.text.hasSuffix("Gate FAILED: 1 mutant(s) survived (a); score 75.0% is under the threshold 100%. "

@@ -47,6 +47,11 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var switchesUnderLoad: [Int] = []
     /// A test that fails when it runs alone with a record of its switches (the switch pass).
     var failsWithSwitchRecordAlone: String?
+    /// What a test does when it runs alone with a profile asked for (the
+    /// coverage pass): it fails, its process crashes after it passed, or
+    /// the filter runs nothing (a test another test must run first, say).
+    enum AloneOutcome { case fails, crashesAfterPassing, doesNotRun }
+    var aloneWithProfile: (test: String, outcome: AloneOutcome)?
     /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
     var suiteOnlyReaches: [String] = []
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
@@ -287,6 +292,19 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
                 handle.write(Data(numbers.map { "\($0)\n" }.joined().utf8))
                 try handle.close()
             }
+        }
+        if let (test, outcome) = aloneWithProfile, chosen == [test], let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
+            let parts = test.split(separator: "/")
+            let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
+            let cases = outcome == .doesNotRun ? "" : "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
+                + (outcome == .fails ? "<failure message=\"Expectation failed: needs another test first\"/>" : "") + "</testcase>"
+            try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
+            let termination: ProcessTermination = switch outcome {
+            case .fails: .exited(1)
+            case .crashesAfterPassing: .signalled(SIGABRT)
+            case .doesNotRun: .exited(0)
+            }
+            return ProcessResult(termination: termination, seconds: 0.05)
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false

@@ -20,7 +20,6 @@ enum OptionParser {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> HarnessCommand {
         var arguments = arguments[...]
-        if arguments.first == "--version" { return .version }
         var subcommand: any SubCommand.Type = RunCommand.self
         if let first = arguments.first, !first.hasPrefix("-") {
             if first == "help" {
