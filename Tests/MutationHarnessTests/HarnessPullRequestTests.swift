@@ -118,15 +118,22 @@ extension HarnessCommandTests {
     @Test func onlyAWholeRunRecordsTheScoreOfItsCommit() throws {
         try withScratch { scratch in
             let package = try pullRequest(in: scratch)
-            let head = try git(["rev-parse", "HEAD"], in: package)
-            for partial in [["--sample", "1"], ["--id", Self.subtraction.id], ["--shard", "1/2"], ["--in-diff", "main"]] {
-                let outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--verify-reused", "0"] + partial,
-                                     in: scratch)
-                #expect(outcome.code == .passed, "\(partial): \(outcome)")
-                let file = try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))
-                #expect(file?.scores?[head] == nil, "\(partial): \(String(describing: file?.scores))")
+            func partialRunsRecordNoScore(_ partials: [[String]]) throws {
+                let head = try git(["rev-parse", "HEAD"], in: package)
+                for partial in partials {
+                    let outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--verify-reused", "0"]
+                                         + partial, in: scratch)
+                    #expect(outcome.code == .passed, "\(partial): \(outcome)")
+                    #expect(outcome.output.contains("\nScore: "), "\(partial): mutants were judged: \(outcome.output)")
+                    let file = try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))
+                    #expect(file?.scores?[head] == nil, "\(partial): \(String(describing: file?.scores))")
+                }
             }
+            try partialRunsRecordNoScore([["--sample", "1"], ["--id", Self.subtraction.id], ["--shard", "1/2"]])
             try recordBase(scratch, package)
+            // A branch's lines: the mutants on them are all the run sees.
+            try change(package) { $0.replacingOccurrences(of: "// adds", with: "// adds!") }
+            try partialRunsRecordNoScore([["--in-diff", "main"]])
         }
     }
 
