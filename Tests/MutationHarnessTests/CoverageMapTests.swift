@@ -96,11 +96,10 @@ struct CoverageMapTests {
         #expect(decoded == map)
         #expect(decoded != Self.map)
         // Equal means every part equal (a results file read back is compared so).
-        let parts = (functions: map.functions, reached: map.reached, seconds: map.seconds, suiteOnly: map.suiteOnly)
-        #expect(CoverageMap(functions: Array(parts.functions.dropLast()), reached: parts.reached, seconds: parts.seconds, suiteOnly: parts.suiteOnly) != map)
-        #expect(CoverageMap(functions: parts.functions, reached: ["T.S/fast()": [0]], seconds: parts.seconds, suiteOnly: parts.suiteOnly) != map)
-        #expect(CoverageMap(functions: parts.functions, reached: parts.reached, seconds: ["T.S/fast()": 0.1], suiteOnly: parts.suiteOnly) != map)
-        #expect(CoverageMap(functions: parts.functions, reached: parts.reached, seconds: parts.seconds, suiteOnly: parts.suiteOnly) == map)
+        #expect(CoverageMap(functions: Array(map.functions.dropLast()), reached: map.reached, seconds: map.seconds, suiteOnly: map.suiteOnly) != map)
+        #expect(CoverageMap(functions: map.functions, reached: ["T.S/fast()": [0]], seconds: map.seconds, suiteOnly: map.suiteOnly) != map)
+        #expect(CoverageMap(functions: map.functions, reached: map.reached, seconds: ["T.S/fast()": 0.1], suiteOnly: map.suiteOnly) != map)
+        #expect(CoverageMap(functions: map.functions, reached: map.reached, seconds: map.seconds, suiteOnly: map.suiteOnly) == map)
         #expect(decoded.reach(["Sources/A.swift": Self.lines([12])]) == .tests(["T.S/fast()", "T.S/slow()"]))
     }
 }

@@ -23,12 +23,8 @@ struct PassFolderTests {
         try withScratch { scratch in
             try scratch.write("file", "")
             let folder = scratch.url.appendingPathComponent("file/pass")
-            #expect(throws: CoverageError.self) { try PassFolder.makeEmpty(folder) }
-            do {
-                try PassFolder.makeEmpty(folder)
-            } catch let error as CoverageError {
-                #expect(error.reason.hasPrefix("cannot create \(folder.path): "), "\(error.reason)")
-            }
+            let error = #expect(throws: CoverageError.self) { try PassFolder.makeEmpty(folder) }
+            #expect(error?.reason.hasPrefix("cannot create \(folder.path): ") == true, "\(String(describing: error?.reason))")
         }
     }
 }

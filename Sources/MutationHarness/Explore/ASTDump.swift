@@ -50,7 +50,7 @@ enum ASTDump {
         var result: [Data] = []
         var index = 0
         while index + documentStart.count <= bytes.count {
-            guard bytes[index] == documentStart[0], Array(bytes[index..<(index + documentStart.count)]) == documentStart else {
+            guard bytes.has(documentStart, at: index) else {
                 index += 1
                 continue
             }

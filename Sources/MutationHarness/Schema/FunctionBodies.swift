@@ -78,26 +78,17 @@ enum FunctionBodies {
         return bodies
     }
 
-    /// Whether the compiler's output has an error in `file`: `FILE:LINE:COLUMN: error:`,
-    /// at a line's start or right after a tree's closing brace (where the
-    /// compiler prints it).
+    /// Whether the compiler's output has an error in `file`: `FILE:LINE:COLUMN: error:`
+    /// (or `FILE:LINE: error:`), at a line's start or right after a tree's
+    /// closing brace or a blank (where the compiler prints it).
     static func reportsError(in output: String, file: String) -> Bool {
         let bytes = Array(output.utf8), name = Array((file + ":").utf8), error = Array(": error:".utf8)
-        var index = 0
-        while index + name.count <= bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == name[0], Array(bytes[index..<(index + name.count)]) == name,
-                  index == 0 || [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")].contains(bytes[index - 1])
-            else { continue }
-            // LINE:COLUMN, then ": error:".
-            var at = index + name.count
-            for part in 0..<2 {
-                let digits = at
-                while at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x39 { at += 1 }
-                guard at > digits else { break }
-                if part == 0, at < bytes.count, bytes[at] == UInt8(ascii: ":") { at += 1 }
-            }
-            if at + error.count <= bytes.count, Array(bytes[at..<(at + error.count)]) == error { return true }
+        let before: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")]
+        for index in bytes.indices where bytes.has(name, at: index) && (index == 0 || before.contains(bytes[index - 1])) {
+            var at = bytes.digits(from: index + name.count)
+            guard at > index + name.count else { continue }
+            if bytes.has([UInt8(ascii: ":")], at: at), bytes.digits(from: at + 1) > at + 1 { at = bytes.digits(from: at + 1) }
+            if bytes.has(error, at: at) { return true }
         }
         return false
     }
@@ -159,27 +150,28 @@ enum FunctionBodies {
     }
 
     /// The offset of the first byte after `index` that is neither blank nor
-    /// in a comment (`//` to the line's end, `/* */` nested).
+    /// in a comment (`//` to the line's end, `/* */` nested); the end of
+    /// `source` when there is none.
     static func firstCode(after index: Int, in source: [UInt8]) -> Int {
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        let lineComment = Array("//".utf8), opening = Array("/*".utf8), closing = Array("*/".utf8)
         var at = index + 1
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*")
         while at < source.count {
-            let byte = source[at]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            if blanks.contains(source[at]) {
                 at += 1
-            } else if byte == slash, at + 1 < source.count, source[at + 1] == slash {
-                while at < source.count, source[at] != UInt8(ascii: "\n") { at += 1 }
-            } else if byte == slash, at + 1 < source.count, source[at + 1] == star {
+            } else if source.has(lineComment, at: at) {
+                at = source[at...].firstIndex(of: UInt8(ascii: "\n")) ?? source.count
+            } else if source.has(opening, at: at) {
                 var depth = 0
                 repeat {
-                    if source[at] == slash, at + 1 < source.count, source[at + 1] == star { depth += 1; at += 2 }
-                    else if source[at] == star, at + 1 < source.count, source[at + 1] == slash { depth -= 1; at += 2 }
+                    if source.has(opening, at: at) { depth += 1; at += 2 }
+                    else if source.has(closing, at: at) { depth -= 1; at += 2 }
                     else { at += 1 }
                 } while depth > 0 && at < source.count
             } else {
                 return at
             }
         }
-        return at
+        return source.count
     }
 }

@@ -294,11 +294,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             }
         }
         if let (test, outcome) = aloneWithProfile, chosen == [test], let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
-            let parts = test.split(separator: "/")
-            let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
-            let cases = outcome == .doesNotRun ? "" : "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
-                + (outcome == .fails ? "<failure message=\"Expectation failed: needs another test first\"/>" : "") + "</testcase>"
-            try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
+            try writeCases(outcome == .doesNotRun ? [] : [test], arguments: arguments) { _ in
+                outcome == .fails ? "Expectation failed: needs another test first" : nil
+            }
             let termination: ProcessTermination = switch outcome {
             case .fails: .exited(1)
             case .crashesAfterPassing: .signalled(SIGABRT)
@@ -327,13 +325,22 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
                 return ProcessResult(termination: answer, seconds: 0.05)
             }
         }
-        let cases = chosen.map { id in
+        try writeCases(chosen, arguments: arguments) { id in
+            failing && (id == "T.Suite/adds()" || failsAlone) ? "Expectation failed: 2 + 3 → -1" : nil
+        }
+        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.05)
+    }
+
+    /// Writes the xunit file a directly started Swift Testing run asks for
+    /// (`--xunit-output`): one case for each of `tests`, failed with the
+    /// message `failure` gives it (nil: passed).
+    private func writeCases(_ tests: [String], arguments: [String], failure: (String) -> String?) throws {
+        let cases = tests.map { id in
             let parts = id.split(separator: "/")
             return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\">"
-                + (failing && (id == "T.Suite/adds()" || failsAlone) ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "") + "</testcase>"
+                + (failure(id).map { "<failure message=\"\($0)\"/>" } ?? "") + "</testcase>"
         }.joined()
         let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
         try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
-        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.05)
     }
 }
