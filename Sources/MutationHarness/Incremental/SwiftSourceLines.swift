@@ -160,7 +160,7 @@ enum SwiftSourceLines {
                 emit(1)
             case newline:
                 // A line break inside an interpolation is inside its literal.
-                endLine(insideLiteral: stack.count > 1)
+                endLine(insideLiteral: interpolation)
                 index += 1
             default:
                 emit(1)
@@ -182,9 +182,9 @@ enum SwiftSourceLines {
                 return true
             }
             if byte == quote {
-                let quotes = multiline ? 3 : 1
-                if (0..<quotes).allSatisfy({ at($0) == quote }), hashes(from: quotes) >= count {
-                    emit(quotes + count)
+                let closing = [UInt8](repeating: quote, count: multiline ? 3 : 1) + [UInt8](repeating: hash, count: count)
+                if source.has(closing, at: index) {
+                    emit(closing.count)
                     stack.removeLast()
                 } else {
                     emit(1)
