@@ -56,12 +56,23 @@ struct FunctionBodiesTests {
         ("A.swift:: error: x", false),
         ("A.swift: error: x", false),
         ("A.swift:3:5", false),
+        ("A.swift:3x5: error: x", false),
         ("A.swift:3:5: err", false),
         ("A.swift:", false),
         ("A.swift:3:5: warning: x\nA.swift:7:1: error: y", true),
     ])
     func anErrorIsFoundOnlyWhereTheCompilerPrintsOne(output: String, expected: Bool) {
         #expect(FunctionBodies.reportsError(in: output, file: "A.swift") == expected, "\(output)")
+    }
+
+    /// The byte matcher the scanners share: a pattern at an offset, never
+    /// read before the start or past the end; a run of digits.
+    @Test func bytesMatchOnlyInsideTheText() {
+        let text = Array("ab12c".utf8)
+        #expect(text.has(Array("ab".utf8), at: 0) && text.has(Array("c".utf8), at: 4) && text.has([], at: 5))
+        #expect(!text.has(Array("ab".utf8), at: 1) && !text.has(Array("cd".utf8), at: 4) && !text.has(Array("c".utf8), at: 5))
+        #expect(!text.has(Array("a".utf8), at: -1) && !text.has([], at: -1))
+        #expect(text.digits(from: 2) == 4 && text.digits(from: 0) == 0 && text.digits(from: 5) == 5)
     }
 
     /// Which declarations have a body the schema may swap, whether it

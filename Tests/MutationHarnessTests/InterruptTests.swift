@@ -284,7 +284,7 @@ struct InterruptTests {
     /// Started with its standard input closed (descriptor 0 free for the
     /// next file opened) or reading a file, a run still locks its copy and
     /// gets to its build, and the build reads nothing of mutate's input: its
-    /// standard input is /dev/null.
+    /// standard input is /dev/null. Nor does it inherit mutate's ignored signals.
     @Test(.timeLimit(.minutes(1)), arguments: ["<&-", "< \"$0\""])
     func aRunWhateverItsStandardInputTakesTheLockAndGivesTheBuildNone(input: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
@@ -292,10 +292,12 @@ struct InterruptTests {
             _ = try copyFixture(to: scratch)
             let failing = scratch.url.appendingPathComponent("swift-failing")
             let stdin = scratch.url.appendingPathComponent("stdin")
+            let ignored = scratch.url.appendingPathComponent("ignored")
             try writeExecutable("""
                 #!/bin/sh
                 if [ "$1" = "--version" ]; then echo 'Swift version 6.3.1 (stand-in)'; exit 0; fi
                 readlink /proc/self/fd/0 > "\(stdin.path)"
+                grep SigIgn /proc/self/status > "\(ignored.path)"
                 echo 'error: stand-in build fails' >&2
                 exit 1
 
@@ -310,6 +312,10 @@ struct InterruptTests {
             #expect(!errors.contains("cannot open the lock file"), "\(errors)")
             #expect(process.terminationStatus == HarnessExitCode.baselineFailed.rawValue, "the run got as far as its build: \(errors)")
             #expect(try String(contentsOf: stdin, encoding: .utf8) == "/dev/null\n", "the build's standard input")
+            // mutate ignores SIGINT and SIGTERM (a dispatch source handles them); the build must not inherit that.
+            let said = try String(contentsOf: ignored, encoding: .utf8)
+            let mask = try #require(UInt64(said.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16), "\(said)")
+            #expect(mask & (1 << UInt64(SIGINT - 1) | 1 << UInt64(SIGTERM - 1)) == 0, "the build ignores neither SIGINT nor SIGTERM: \(said)")
         }
     }
 }

@@ -88,6 +88,27 @@ extension LabCoverageTests {
         }
     }
 
+    /// An unchanged package takes its baseline from the file: the same
+    /// tests, their files and time limit, no time spent on the suite, and a
+    /// verdict checked again runs its covering test by the test executable,
+    /// as the first run did.
+    @Test func anUnchangedPackageTakesItsBaselineFromTheFile() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let (first, _, _) = try incrementalRun(scratch, package: package)
+            let (second, runner, output) = try incrementalRun(scratch, package: package, verify: 1)
+            #expect(second.incremental?.reusedBaseline == true && second.incremental?.verified == 1, "\(output)")
+            #expect(second.tests == first.tests && second.tests.count == 3)
+            #expect(second.testLocations == first.testLocations)
+            #expect(second.testTimeoutSeconds == first.testTimeoutSeconds)
+            #expect(first.baselineTestSeconds > 0 && second.baselineTestSeconds == 0, "the suite did not run")
+            #expect(output.contains("  the suite (3 tests) and the coverage map are taken from results.json; "
+                + String(format: "each mutant's tests get %.0fs", first.testTimeoutSeconds)), "\(output)")
+            #expect(runner.binaryRuns == [["T.Suite/adds()"]], "only the mutant's covering test, by the executable: \(runner.binaryRuns)")
+            #expect(second.mutants.first?.status == .killed && second.mutants.first?.coveredBy == ["T.Suite/adds()"])
+        }
+    }
+
     /// A README is in no key; a fixture, which a test may read without
     /// running a line of it, is in every key.
     @Test func aDocumentChangesNoKeyAFixtureChangesEvery() throws {

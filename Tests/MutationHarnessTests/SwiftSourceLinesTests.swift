@@ -29,6 +29,8 @@ struct SwiftSourceLinesTests {
         ("let s = #\"\"\"\na \\#\nb\n\"\"\"#", ["let s = #\"\"\"", "a \\#", "b", "\"\"\"#"]),
         // Regex literals end at their own `/#` only: a `/` or a `#` alone, or an escaped `/`, does not end them.
         ("let r = #/a#/#", ["let r = #/a#/#"]),
+        ("let r = #/a# //b/#", ["let r = #/a# //b/#"]),
+        (#"let r = #/\./# // c"#, [#"let r = #/\./#"#]),
         ("let r = #/a/ //b/#", ["let r = #/a/ //b/#"]),
         (#"let r = #/a\/# //c/#"#, [#"let r = #/a\/# //c/#"#]),
         ("let r = #/#a//b/# // c", ["let r = #/#a//b/#"]),

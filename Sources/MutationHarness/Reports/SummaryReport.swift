@@ -59,7 +59,7 @@ enum SummaryReport {
     }
 
     /// The text cut at a line before `sizeLimit`, saying so.
-    private static func fitted(_ text: String, reportURL: String?) -> String {
+    static func fitted(_ text: String, reportURL: String?) -> String {
         guard text.utf8.count > sizeLimit else { return text }
         var kept = ""
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -87,7 +87,8 @@ enum FunctionBodies {
         for index in bytes.indices where bytes.has(name, at: index) && (index == 0 || before.contains(bytes[index - 1])) {
             var at = bytes.digits(from: index + name.count)
             guard at > index + name.count else { continue }
-            if bytes.has([UInt8(ascii: ":")], at: at), bytes.digits(from: at + 1) > at + 1 { at = bytes.digits(from: at + 1) }
+            let column = bytes.digits(from: at + 1)
+            if bytes.has([UInt8(ascii: ":")], at: at), column > at + 1 { at = column }
             if bytes.has(error, at: at) { return true }
         }
         return false
