@@ -95,6 +95,38 @@ struct HTMLReportTests {
         }
     }
 
+    /// The code no test reaches, by file and line, before the files; the
+    /// covering tests a mutant ran; the score in the page's title.
+    @Test func listsTheCodeNoTestReachesAndTheTestsAMutantRan() {
+        #expect(!html.contains("Code no test reaches"), "none in the sample")
+        #expect(html.contains("<title>Mutation report: 66.7%</title>"))
+        var report = ReportTests.sampleReport()
+        report.mutants[0].coveredBy = ["Mod.Suite/a()", "Mod.Suite/b()"]
+        for (name, file, line) in [("u1", "Sources/B.swift", 9), ("u2", "Sources/A.swift", 4), ("u3", "Sources/B.swift", 3)] {
+            var uncovered = report.mutants[2]
+            (uncovered.name, uncovered.status, uncovered.files, uncovered.firstLine, uncovered.lastLine) = (name, .noCoverage, [file], line, line)
+            report.mutants.append(uncovered)
+        }
+        let page = HTMLReport.render(report, readSource: { _ in nil })
+        #expect(page.contains("<h2>Code no test reaches</h2>\n<ul id=\"uncovered\"><li><code>Sources/A.swift</code> line(s) 4</li>"
+            + "<li><code>Sources/B.swift</code> line(s) 3, 9</li></ul>\n"), "\(page)")
+        #expect(page.contains("<details><summary>Covered by 2 test(s), the only ones run</summary><ul><li><code>Mod.Suite/a()</code></li>"
+            + "<li><code>Mod.Suite/b()</code></li></ul></details>"))
+        #expect(page.components(separatedBy: "Covered by").count == 2, "only the mutant that ran its covering tests")
+        #expect(page.contains("<title>Mutation report: 33.3%</title>"))
+    }
+
+    /// A one-line file without a final line break: its line is shown, and
+    /// the file is not said to have changed.
+    @Test func aMutantOnTheOnlyLineOfAFileShowsIt() {
+        var report = ReportTests.sampleReport()
+        report.mutants = [report.mutants[2]]
+        (report.mutants[0].firstLine, report.mutants[0].lastLine) = (1, 1)
+        let page = HTMLReport.render(report, readSource: { _ in "only" })
+        #expect(page.contains("<span class=\"hit\"><span class=\"num\">1</span>only</span>"), "\(page)")
+        #expect(!page.contains("shorter now"))
+    }
+
     @Test func theMatrixNamesWhichTestsKillWhichMutantsAndWhichKillNothing() {
         #expect(html.contains("<table id=\"matrix\"><tr><th>mutant</th><th title=\"Mod.Suite/a()\">T1</th></tr>"))
         #expect(html.contains("<tr data-status=\"killed\"><td>killed-one</td><td class=\"k\">&#10003;</td></tr>"))

@@ -67,14 +67,30 @@ struct IncrementalTests {
 
     @Test func aFolderOrAMissingFolderIsRefused() throws {
         try withScratch { scratch in
-            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("folder"), withIntermediateDirectories: true)
-            #expect(throws: ResultsFileError.self) { try ResultsFile.load(from: scratch.url.appendingPathComponent("folder")) }
-            let nowhere = scratch.url.appendingPathComponent("missing/results.json")
-            #expect {
-                _ = try ResultsFile.load(from: nowhere)
-            } throws: { error in
-                "\(error)".contains("does not exist")
+            let folder = scratch.url.appendingPathComponent("folder")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let error = #expect(throws: ResultsFileError.self) { try ResultsFile.load(from: folder) }
+            #expect(error?.reason == "\(folder.path) is a folder; --incremental takes a file (it is created if missing)")
+            for parent in ["missing", "file"] {
+                if parent == "file" { try scratch.write("file", "not a folder\n") }
+                let nowhere = scratch.url.appendingPathComponent("\(parent)/results.json")
+                let error = #expect(throws: ResultsFileError.self) { try ResultsFile.load(from: nowhere) }
+                #expect(error?.reason == "cannot keep results in \(nowhere.path): the folder \(scratch.url.path)/\(parent) does not exist")
             }
+        }
+    }
+
+    /// A file larger than any results file is refused before it is read
+    /// (a sparse file: it takes no room on the disk).
+    @Test func aFileLargerThanAnyResultsFileIsNotRead() throws {
+        try withScratch { scratch in
+            let url = scratch.url.appendingPathComponent("results.json")
+            try scratch.write("results.json", "")
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: UInt64(ResultsFile.sizeLimit + 1))
+            try handle.close()
+            let error = #expect(throws: ResultsFileError.self) { try ResultsFile.load(from: url) }
+            #expect(error?.reason == "\(url.path) is 512 MB, more than a results file of mutate can be: not read; give another path or delete it")
         }
     }
 

@@ -114,6 +114,11 @@ struct LabCoverageTests {
             // Whatever ran, the copy is the package again.
             #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == source)
             #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent("Sources/Tiny/" + Schema.supportFileName).path))
+            // The copy is marked as the harness's (a later run may then use and empty it), and the report says when and with what it ran.
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent(ScratchRules.marker), encoding: .utf8)
+                == "A scratch copy made by `mutate`; the harness may delete anything in this folder.\n")
+            let started = try #require(report.startedAt.flatMap { ISO8601DateFormatter().date(from: $0) })
+            #expect(abs(started.timeIntervalSinceNow) < 600 && report.setupSeconds > 0 && report.toolchain == runner.toolchain)
             let saved = scratch.url.deletingLastPathComponent().appendingPathComponent("kept-\(UUID().uuidString)")
             try FileManager.default.copyItem(at: logs, to: saved)
             return (report, runner, output.text, saved)
@@ -125,7 +130,7 @@ struct LabCoverageTests {
     /// the others run and the two runs are judged together. With
     /// `--all-tests` every covering test runs in one go.
     @Test func theMutantsOwnSuitesRunFirstAndTheOthersOnlyWhenTheyDoNotKillIt() throws {
-        func runs(own: String, allTests: Bool = false) throws -> (LabReport, [[String]]) {
+        func runs(own: String, allTests: Bool = false) throws -> (LabReport, [[String]], log: String) {
             let (report, runner, _, logs) = try run(allTests: allTests, configure: { $0.reaches["T.Suite/other()"] = ["add"] }, lab: { lab in
                 lab.ownSuites = { tests, files in
                     #expect(files == ["Sources/Tiny/Arithmetic.swift"])
@@ -134,19 +139,26 @@ struct LabCoverageTests {
             })
             defer { try? FileManager.default.removeItem(at: logs) }
             // After the three tests of the coverage pass, the runs of `subtracts`.
-            return (report, Array(runner.binaryRuns.dropFirst(3).prefix { $0 != ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"] }))
+            return (report, Array(runner.binaryRuns.dropFirst(3).prefix { $0 != ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"] }),
+                    try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8))
         }
-        var (report, subtractsRuns) = try runs(own: "T.Suite/adds()")
+        var (report, subtractsRuns, log) = try runs(own: "T.Suite/adds()")
         #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
         #expect(subtractsRuns.first == ["T.Suite/adds()"], "its own suite's test runs alone and kills it: \(subtractsRuns)")
         #expect(!subtractsRuns.contains { $0.contains("T.Suite/other()") }, "the other covering test never starts: \(subtractsRuns)")
+        #expect(log.contains("mutate: the 1 test(s) of the suites named after its file(s) run first\n"
+            + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"), "\(log)")
+        #expect(!log.contains("they did not kill it"), "\(log)")
 
-        (report, subtractsRuns) = try runs(own: "T.Suite/other()")
+        (report, subtractsRuns, log) = try runs(own: "T.Suite/other()")
         #expect(report.mutants.first { $0.name == "subtracts" }?.status == .killed)
         #expect(report.mutants.first { $0.name == "subtracts" }?.killedBy == ["T.Suite/adds()"])
+        #expect(report.mutants.first { $0.name == "subtracts" }?.testSeconds == 0.1, "both runs' time")
         #expect(subtractsRuns.prefix(2) == [["T.Suite/other()"], ["T.Suite/adds()"]], "own suite first, then the rest: \(subtractsRuns)")
+        #expect(log.contains("mutate: they did not kill it; the other 1 test(s) that reach it run\n"
+            + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"), "\(log)")
 
-        (report, subtractsRuns) = try runs(own: "T.Suite/other()", allTests: true)
+        (report, subtractsRuns, log) = try runs(own: "T.Suite/other()", allTests: true)
         #expect(report.mutants.first { $0.name == "subtracts" }?.killedBy == ["T.Suite/adds()"])
         #expect(subtractsRuns.first.map(Set.init) == ["T.Suite/adds()", "T.Suite/other()"], "the kill matrix: one run of both: \(subtractsRuns)")
     }
@@ -157,6 +169,7 @@ struct LabCoverageTests {
         let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
 
         #expect(output.contains("Measuring which tests reach which code (3 tests, each on its own)"), "\(output)")
+        #expect(output.range(of: #"\n  3 tests measured in \d+\.\ds\n"#, options: .regularExpression) != nil, "\(output)")
         #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 that the map cannot place"), "\(output)")
         #expect(Set(runner.binaryRuns.prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
                 "the pass runs each test alone: \(runner.binaryRuns)")
@@ -173,6 +186,9 @@ struct LabCoverageTests {
         #expect(byName["idle-two"]?.testSeconds == 0 && (byName["idle-two"]?.buildSeconds ?? 0) > 0,
                 "built (a named mutant that does not compile is still found), no test run")
         #expect(byName["idle-two"]?.reason == "no test runs the code it changes")
+        let idleLog = try String(contentsOf: logs.appendingPathComponent("idle-two.log"), encoding: .utf8)
+        #expect(idleLog.hasSuffix("mutate: no test runs the code this mutant changes (Sources/Tiny/Arithmetic.swift): NoCoverage, no test run\n"),
+                "\(idleLog)")
 
         #expect(byName["zero-one"]?.status == .survived, "the whole suite ran for it, and passed")
         #expect(byName["zero-one"]?.coveredBy == nil)
@@ -183,6 +199,19 @@ struct LabCoverageTests {
 
         #expect(report.coverageSeconds != nil)
         #expect(report.score.map { Int($0.rounded()) } == 33, "noCoverage and survived both count as missed: 1 of 3")
+    }
+
+    /// Without the LLVM tools there is no map: the run says so, and every
+    /// mutant runs the whole suite (a mutant no test reaches survives it).
+    @Test func withoutTheLLVMToolsEveryMutantRunsTheWholeSuite() throws {
+        let (report, runner, output, logs) = try run(lab: { $0.findLLVM = { _ in nil } })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("  llvm-profdata and llvm-cov are neither beside swift nor on PATH: every mutant runs the whole suite\n"), "\(output)")
+        #expect(!output.contains("Measuring which tests reach which code"))
+        #expect(report.coverageSeconds == nil)
+        #expect(report.mutants.map(\.status) == [.killed, .survived, .survived], "\(report.mutants.map(\.status))")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
+        #expect(runner.binaryRuns.isEmpty, "no test executable started directly: \(runner.binaryRuns)")
     }
 
     /// In explore, a mutant the map cannot place runs the tests of the

@@ -14,6 +14,24 @@ struct ProgressLineTests {
         #expect(ConsoleFormat.duration(3725) == "1h02m")
         #expect(ConsoleFormat.firstThree(["a", "b", "c", "d", "e"]) == "a, b, c and 2 more")
         #expect(ConsoleFormat.firstThree(["a", "b", "c"]) == "a, b, c")
+        #expect(ConsoleFormat.firstThree(["a", "b", "c", "d"]) == "a, b, c and 1 more")
+        #expect(ConsoleFormat.progress([], of: 3, elapsed: 0) == "  progress 0/3 (0%), about 0s left")
+    }
+
+    /// Each unit turns over at its boundary: 60 s is a minute, 3600 s an hour.
+    @Test(arguments: [(59.4, "59s"), (59.6, "1m00s"), (60, "1m00s"), (125, "2m05s"), (3599, "59m59s"), (3600, "1h00m"), (3659, "1h00m"),
+                      (3660, "1h01m"), (7199, "1h59m"), (7200, "2h00m")])
+    func durationsTurnOverAtTheirBoundaries(seconds: Double, said: String) {
+        #expect(ConsoleFormat.duration(seconds) == said)
+    }
+
+    /// A mutant's line keeps one blank after its status, however long the status.
+    @Test func aLongStatusStillHasABlankAfterIt() {
+        var result = ReportTests.sampleReport().mutants[2]
+        result.status = .noCoverage
+        #expect(ConsoleFormat.line(for: result, index: 3, of: 12).hasPrefix("[ 3/12] noCoverage lives  3.5s"))
+        result.status = .killed
+        #expect(ConsoleFormat.line(for: result, index: 3, of: 12).hasPrefix("[ 3/12] killed    lives  3.5s"))
     }
 
     /// A pass's line: at most every 10 s, how many tests have run and the

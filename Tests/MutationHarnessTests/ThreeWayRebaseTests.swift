@@ -49,6 +49,8 @@ struct ThreeWayRebaseTests {
         #expect(GitBlob.id(of: "") == "e69de29bb2d1")
         #expect(GitBlob.id(of: String(repeating: "a", count: 100) + "\n") == "245545a3a473")
         #expect(GitBlob.id(of: String(repeating: "é", count: 40)) == "a86358207ad2")
+        #expect(GitBlob.isID("abcd") && GitBlob.isID(String(repeating: "f", count: 40)))
+        #expect(!GitBlob.isID("abc") && !GitBlob.isID(String(repeating: "f", count: 41)) && !GitBlob.isID("ghij") && !GitBlob.isID("-abcd"))
     }
 
     @Test func theIndexLineNamesTheBlobsAndIsWrittenBack() throws {
