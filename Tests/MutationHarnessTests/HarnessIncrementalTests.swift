@@ -63,6 +63,8 @@ extension HarnessCommandTests {
             #expect(checked.code == .reusedVerdictWrong, "\(checked)")
             #expect(checked.output.contains("REUSED VERDICT WRONG: \(Self.subtraction.id): killed in the file, survived now"), "\(checked.output)")
             #expect(checked.errors.contains("came out differently when run again"), "\(checked.errors)")
+            #expect(checked.output.contains("gave 1 wrong verdict(s) of 2 checked: every verdict reused from it is dropped from it; "
+                + "only this run's own are kept"), "\(checked.output)")
             let file = try #require(try saved(scratch))
             #expect(file.verdicts[Self.subtraction.id]?.result.status == .survived, "the fresh verdict replaces the wrong one")
 

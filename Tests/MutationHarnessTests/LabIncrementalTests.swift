@@ -10,7 +10,7 @@ extension LabCoverageTests {
     /// One run of the gate lab over `pkg` with `subtracts` (in `add`, which
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
-    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false) throws
+    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = []) throws
         -> (LabReport, ScriptedRunner, String)
     {
         var configuration = LabConfiguration(packagePath: package)
@@ -20,6 +20,7 @@ extension LabCoverageTests {
         let output = OutputBox()
         var mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b")]
         if outsideFunctions { mutants.append(try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")) }
+        mutants += extra
         let lab = Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) })
         let llvm = try tools(in: scratch, copy: configuration.scratchPath)
         lab.findLLVM = { _ in llvm }
@@ -106,6 +107,48 @@ extension LabCoverageTests {
                 + String(format: "each mutant's tests get %.0fs", first.testTimeoutSeconds)), "\(output)")
             #expect(runner.binaryRuns == [["T.Suite/adds()"]], "only the mutant's covering test, by the executable: \(runner.binaryRuns)")
             #expect(second.mutants.first?.status == .killed && second.mutants.first?.coveredBy == ["T.Suite/adds()"])
+        }
+    }
+
+    /// A reused verdict keeps its covering tests and says in its log where
+    /// it came from and why its test failed; the run counts what it
+    /// reused, checked and ran (a checked verdict is reused and checked, not run).
+    @Test func aReusedVerdictKeepsItsTestsItsReasonAndTheCounts() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let (first, _, _) = try incrementalRun(scratch, package: package)
+            let reason = try #require(first.mutants.first?.reason)
+            let (second, runner, output) = try incrementalRun(scratch, package: package)
+            #expect(runner.binaryRuns.isEmpty, "nothing ran: \(runner.binaryRuns)")
+            #expect(second.mutants.first?.coveredBy == ["T.Suite/adds()"])
+            #expect(output.contains("  1 verdict(s) reused from results.json, 0 of them re-run to check the file; 0 mutant(s) to run (new, or their key changed)"),
+                    "\(output)")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.hasPrefix("mutate: killed, reused from \(scratch.url.path)/results.json (saved "), "\(log)")
+            #expect(log.hasSuffix("the mutant, the files it changes, its tests and what they reach are unchanged\nmutate: \(reason)\n"), "\(log)")
+            #expect(second.incremental.map { [$0.reused, $0.verified, $0.ran] } == [1, 0, 0])
+
+            let (third, _, checked) = try incrementalRun(scratch, package: package, verify: 1)
+            #expect(third.incremental.map { [$0.reused, $0.verified, $0.ran] } == [1, 1, 0], "\(String(describing: third.incremental))")
+            #expect(checked.contains("  1 verdict(s) reused from results.json, 1 of them re-run to check the file; 0 mutant(s) to run"), "\(checked)")
+        }
+    }
+
+    /// The file keeps a killer's key only for a mutant the map placed: one
+    /// outside every function may sit in a program its killer starts, so
+    /// what that test reaches is not all known. Covering tests are not kept
+    /// (the map says them again).
+    @Test func aKillerIsKeyedOnlyForAMutantTheMapPlaced() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            // Outside every function, and caught by adds(): the scripted suite fails wherever `a - b` appears.
+            let outside = try mutant("zero-noted", line: 6, "    public static let zero = 0", "    public static let zero = 0 // a - b")
+            let (report, _, _) = try incrementalRun(scratch, package: package, extra: [outside])
+            #expect(report.mutants.map(\.status) == [.killed, .killed], "\(report.mutants.map(\.status))")
+            let file = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json")))
+            #expect(file.verdicts["subtracts"]?.killKey != nil)
+            #expect(file.verdicts["zero-noted"].map { $0.result.status == .killed && $0.killKey == nil } == true)
+            #expect(file.verdicts.values.allSatisfy { $0.result.coveredBy == nil })
         }
     }
 
