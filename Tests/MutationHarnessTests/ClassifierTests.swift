@@ -256,3 +256,24 @@ struct EventStreamTests {
         #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
     }
 }
+
+extension ClassifierTests {
+    /// A baseline (or a schema's check) is green when its process exited 0,
+    /// no test failed and some test ran; a line of the run's output says
+    /// how one that is not went.
+    @Test func aRunIsGreenOnlyWhenItExitedWellWithTestsAndNoFailure() {
+        func run(_ termination: ProcessTermination) -> ProcessResult { ProcessResult(termination: termination, seconds: 1) }
+        let passed = report([], passed: ["a"])
+        #expect(Lab.isGreen(run(.exited(0)), passed))
+        #expect(!Lab.isGreen(run(.exited(1)), passed), "a runner that failed though every test passed")
+        #expect(!Lab.isGreen(run(.exited(0)), report(["b"], passed: ["a"])), "a runner that exited 0 though a test failed")
+        #expect(!Lab.isGreen(run(.exited(0)), report([], passed: [])), "no test ran")
+
+        #expect(Lab.failureSummary(run(.exited(1)), report(["a", "b", "c", "d"], passed: [])) == "failing: a, b, c and 1 more")
+        #expect(Lab.failureSummary(run(.timedOut), passed) == "past its time limit")
+        #expect(Lab.failureSummary(run(.signalled(9)), passed) == "killed by signal 9")
+        #expect(Lab.failureSummary(run(.exited(3)), passed) == "exit code 3")
+        #expect(Lab.failureSummary(run(.exited(0)), report([], passed: [])) == "no test ran")
+        #expect(Lab.failureSummary(run(.stoppedEarly), passed) == "stopped early")
+    }
+}

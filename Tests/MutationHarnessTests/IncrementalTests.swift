@@ -164,7 +164,23 @@ struct IncrementalTests {
         #expect(!IncrementalRun.agree(.killed, .survived))
         #expect(!IncrementalRun.agree(.unviable, .killed))
         #expect(IncrementalRun.agree(.unviable, .unviable))
-        #expect(!IncrementalRun.isReusable(.error) && !IncrementalRun.isReusable(.pending) && IncrementalRun.isReusable(.noCoverage))
+        #expect(!IncrementalRun.agree(.unviable, .stale), "neither detected nor missed: they must match")
+        #expect(MutantStatus.allCases.filter(IncrementalRun.isReusable) == [.killed, .timeout, .survived, .noCoverage, .unviable])
+    }
+
+    /// A verdict the run did not reach (stale, an error, pending, ignored)
+    /// is never reused, even under the same key.
+    @Test func aVerdictTheRunDidNotReachIsNeverReused() throws {
+        let mutant = try mutant()
+        let keys = VerdictKeys(files: files, common: "c", coverage: map)
+        let key = keys.key(for: mutant, reach: .tests(["t1"]))
+        var held: [MutantStatus] = []
+        for status in MutantStatus.allCases {
+            let result = MutantResult(name: "m", description: "d", bug: nil, status: status, files: ["Sources/A.swift"], firstLine: 2, lastLine: 2,
+                                      diff: "", replacement: "", log: "logs/m.log")
+            if IncrementalRun.holds(ResultsFile.Entry(key: key, result: result), for: mutant, key: key, keys: keys) { held.append(status) }
+        }
+        #expect(held == [.killed, .timeout, .survived, .noCoverage, .unviable])
     }
 }
 
@@ -174,7 +190,7 @@ extension IncrementalTests {
                      "Plugins/P/main.swift"] {
             #expect(IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
         }
-        for path in ["README.md", "docs/a.md", "Benchmarks/run.sh", ".github/workflows/m.yml", "Packages.txt", "SourcesOld/a.swift",
+        for path in ["README.md", "Other.swift", "docs/a.md", "Benchmarks/run.sh", ".github/workflows/m.yml", "Packages.txt", "SourcesOld/a.swift",
                      "Sources/A/A.docc/Guide.md", "Sources/A/A.docc/Resources/x.png"] {
             #expect(!IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
         }

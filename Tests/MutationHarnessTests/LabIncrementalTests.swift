@@ -10,7 +10,8 @@ extension LabCoverageTests {
     /// One run of the gate lab over `pkg` with `subtracts` (in `add`, which
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
-    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = []) throws
+    private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = [],
+                                scoreCommit: String? = nil) throws
         -> (LabReport, ScriptedRunner, String)
     {
         var configuration = LabConfiguration(packagePath: package)
@@ -27,6 +28,7 @@ extension LabCoverageTests {
         lab.coverageWorkers = 1
         let file = scratch.url.appendingPathComponent("results.json")
         lab.incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
+        lab.incremental?.scoreCommit = scoreCommit
         return (try lab.run(), runner, output.text)
     }
 
@@ -149,6 +151,36 @@ extension LabCoverageTests {
             #expect(file.verdicts["subtracts"]?.killKey != nil)
             #expect(file.verdicts["zero-noted"].map { $0.result.status == .killed && $0.killKey == nil } == true)
             #expect(file.verdicts.values.allSatisfy { $0.result.coveredBy == nil })
+        }
+    }
+
+    /// The file keeps what this run did not judge: the verdicts of mutants
+    /// it did not select, and the scores of earlier commits, the newest
+    /// `scoresKept` of them (for later pull requests' base).
+    @Test func theFileKeepsOtherVerdictsAndTheNewestScores() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            _ = try incrementalRun(scratch, package: package, outsideFunctions: true, scoreCommit: "c1")
+            var file = try #require(try ResultsFile.load(from: url))
+            #expect(file.verdicts.keys.sorted() == ["subtracts", "zero-one"])
+            #expect(file.scores?.keys.sorted() == ["c1"] && file.scores?["c1"]?.score == 50)
+            // 500 older scores, the first ones oldest.
+            for index in 0..<ResultsFile.scoresKept {
+                file.scores?[String(format: "old%03d", index)] = ResultsFile.RecordedScore(
+                    score: 1, paths: [], savedAt: String(format: "2000-01-01T00:%02d:%02dZ", index / 60, index % 60))
+            }
+            try file.save(to: url)
+
+            // A run of one mutant of the two, at another commit.
+            let (report, _, _) = try incrementalRun(scratch, package: package, scoreCommit: "c2")
+            #expect(report.mutants.map(\.name) == ["subtracts"])
+            file = try #require(try ResultsFile.load(from: url))
+            #expect(file.verdicts.keys.sorted() == ["subtracts", "zero-one"], "the verdict of the mutant not run is kept")
+            let scores = try #require(file.scores)
+            #expect(scores.count == ResultsFile.scoresKept)
+            #expect(scores["c1"] != nil && scores["c2"]?.score == 100, "the newest kept")
+            #expect(scores["old000"] == nil && scores["old001"] == nil && scores["old002"] != nil, "the two oldest dropped: \(scores.keys.sorted().prefix(3))")
         }
     }
 

@@ -67,6 +67,11 @@ struct LabTests {
                     "\(report.mutants[0].reason ?? "")")
             #expect(report.mutants[1].reason?.contains("rebase") == false, "one whose lines are gone gets no such hint")
             #expect(HarnessExitCode.gate(report) == .brokenMutant)
+            // The hint follows why it is stale; each stale mutant's log says why, and only that.
+            let reason = try #require(report.mutants[1].reason)
+            #expect(report.mutants[0].reason?.hasPrefix("Sources/Tiny/Arithmetic.swift: ") == true, "\(report.mutants[0].reason ?? "")")
+            let logs = configuration.outputPath.appendingPathComponent("logs")
+            #expect(try String(contentsOf: logs.appendingPathComponent("stale.log"), encoding: .utf8) == "stale: \(reason)\n")
         }
     }
 

@@ -42,6 +42,10 @@ struct PreimageLineUpTests {
         #expect(Self.place(last, leading: 1, changed: 1, today: ["a", "b", "c", "d", "e", "z"]) == 4)
         #expect(Self.place(last, leading: 1, changed: 1, today: ["a", "b", "c", "D", "e"]) == nil)
         // Two changed lines: both kept, in order and together.
+        // The first line's neighbour is the file's first line: it must be kept too.
+        let second = Self.hunk(at: 1, [.context("a"), .removed("b"), .added("B"), .context("c")])
+        #expect(Self.place(second, leading: 1, changed: 1, today: ["a", "b", "c", "d", "e"]) == 1)
+        #expect(Self.place(second, leading: 1, changed: 1, today: ["A", "b", "c", "d", "e"]) == nil)
         let two = Self.hunk(at: 2, [.context("b"), .removed("c"), .removed("d"), .added("CD"), .context("e")])
         #expect(Self.place(two, leading: 1, changed: 2, today: ["q", "a", "b", "c", "d", "e"]) == 3)
         #expect(Self.place(two, leading: 1, changed: 2, today: ["a", "b", "c", "x", "d", "e"]) == nil)
@@ -55,6 +59,8 @@ struct PreimageLineUpTests {
         (2, ["a", "B", "c", "d", "e"], nil),
         (2, ["a", "b", "C", "d", "e"], nil),
         (2, ["a", "b", "z", "c", "d", "e"], nil),
+        (1, ["a", "b", "c", "d", "e"], 1),
+        (1, ["A", "b", "c", "d", "e"], nil),
         (0, ["q", "a", "b", "c", "d", "e"], 1),
         (0, ["A", "b", "c", "d", "e"], nil),
         (5, ["q", "a", "b", "c", "d", "e"], 6),
@@ -78,6 +84,7 @@ struct PreimageLineUpTests {
         #expect(lineUp.coreLines(of: Self.hunk(at: 4, [.context("d"), .context("e"), .removed("f")]), leading: 2, changed: 1) == nil, "past the end")
         #expect(lineUp.coreLines(of: Self.hunk(at: 0, [.removed("a")]), leading: 0, changed: 1) == nil, "before the start")
         #expect(lineUp.coreLines(of: Self.hunk(at: 0, [.added("X")]), leading: 0, changed: 0) == nil, "no old line")
+        #expect(lineUp.coreLines(of: Self.hunk(at: 1, [.added("X")]), leading: 0, changed: 0) == nil, "no old line, at the first")
         #expect(lineUp.coreLines(of: Self.hunk(at: 5, [.removed("e")]), leading: 0, changed: 1) == 4..<5, "the last line")
     }
 
@@ -90,5 +97,9 @@ struct PreimageLineUpTests {
         #expect(!lineUp.holdsOtherLines(2..<3, besides: 0..<0), "N is no preimage line")
         #expect(lineUp.holdsOtherLines(3..<4, besides: 1..<2), "c, now at 3")
         #expect(!lineUp.holdsOtherLines(3..<4, besides: 2..<3))
+        // A preimage line gone today holds no line.
+        let gone = PreimageLineUp(preimage: Self.preimage, today: ["a", "c", "d", "e"])
+        #expect(!gone.holdsOtherLines(0..<1, besides: 0..<1))
+        #expect(gone.holdsOtherLines(1..<2, besides: 0..<1), "c, now at 1")
     }
 }

@@ -154,6 +154,106 @@ struct PatchRebaserTests {
         #expect(refusal.candidates == ["Sources/P/Policy.swift:3", "Sources/P/Policy.swift:6"])
     }
 
+    /// Two hunks of one file carried together: each takes today's context,
+    /// and the second's new start counts the line the first one removes.
+    @Test func twoHunksAreCarriedWithTheSecondShiftedByTheFirst() throws {
+        let original = """
+            enum Policy {
+                static func retries(_ status: Int) -> Bool {
+                    log("retry?")
+                    if status == 429 { return true }
+                    return status >= 500
+                }
+                // a
+                // b
+                // c
+                // d
+                static func alerts(_ status: Int) -> Bool {
+                    return status >= 500 && status != 503
+                }
+            }
+
+            """
+        let patch = """
+            --- a/Sources/P/Policy.swift
+            +++ b/Sources/P/Policy.swift
+            @@ -3,3 +3,2 @@
+                     log("retry?")
+            -        if status == 429 { return true }
+                     return status >= 500
+            @@ -11,3 +10,3 @@
+                 static func alerts(_ status: Int) -> Bool {
+            -        return status >= 500 && status != 503
+            +        return status >= 500 && status != 504
+                 }
+
+            """
+        // Both hunks' context lines changed, and two lines came before them.
+        let today = "import Foundation\n\n" + original.replacingOccurrences(of: "log(\"retry?\")", with: "log(\"retry\")")
+            .replacingOccurrences(of: "alerts(_ status: Int)", with: "alerts(_ status: Int, quiet: Bool)")
+        let outcome = try rebase(["Sources/P/Policy.swift": today], patch: patch)
+        guard case .rebased(let diff, let moves) = outcome else {
+            Issue.record("not rebased: \(outcome)")
+            return
+        }
+        #expect(diff.files.map(\.path) == ["Sources/P/Policy.swift"])
+        #expect(diff.files.first?.hunks.map(\.header) == ["@@ -3,7 +3,6 @@", "@@ -11,6 +10,6 @@"], "\(diff.text)")
+        #expect(moves == ["Sources/P/Policy.swift '@@ -3,3 +3,2 @@' -> Sources/P/Policy.swift:6 (by its lines)",
+                          "Sources/P/Policy.swift '@@ -11,3 +10,3 @@' -> Sources/P/Policy.swift:14 (by its lines)"], "\(moves)")
+        let result = try applied(outcome, ["Sources/P/Policy.swift": today])
+        #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(of: "        if status == 429 { return true }\n", with: "")
+            .replacingOccurrences(of: "!= 503", with: "!= 504"))
+        #expect(try DiffParser.parse(diff.text) == diff, "the written diff reads back as itself")
+    }
+
+    /// An inserted line takes the indentation its neighbours have today.
+    @Test func aPureInsertionTakesItsNeighboursNewIndentation() throws {
+        let insertion = """
+            --- a/Sources/P/Policy.swift
+            +++ b/Sources/P/Policy.swift
+            @@ -3,2 +3,3 @@
+                     if status == 429 { return true }
+            +        if status == 400 { return true }
+                     return status >= 500
+
+            """
+        let today = """
+            enum Policy {
+                enum HTTP {
+                    static func retries(_ status: Int) -> Bool {
+                        if status == 429 { return true }
+                        return status >= 500
+                    }
+                }
+            }
+
+            """
+        let result = try applied(try rebase(["Sources/P/Policy.swift": today], patch: insertion), ["Sources/P/Policy.swift": today])
+        #expect(result["Sources/P/Policy.swift"] == today.replacingOccurrences(
+            of: "{ return true }\n", with: "{ return true }\n            if status == 400 { return true }\n"))
+    }
+
+    /// Changed lines moved by different amounts are not the same code any more: not carried.
+    @Test func linesReIndentedUnevenlyAreRefused() throws {
+        let patch = """
+            --- a/Sources/P/Policy.swift
+            +++ b/Sources/P/Policy.swift
+            @@ -2,3 +2,2 @@
+                 static func retries(_ status: Int) -> Bool {
+            -        if status == 429 { return true }
+            -        return status >= 500
+            +        return status >= 400
+
+            """
+        let today = "// header\n" + Self.original.replacingOccurrences(of: "        if status == 429", with: "            if status == 429")
+        guard case .refused(let refusal) = try rebase(["Sources/P/Policy.swift": today], patch: patch) else {
+            Issue.record("carried across an uneven re-indentation")
+            return
+        }
+        #expect(refusal.reason == "Sources/P/Policy.swift: the lines hunk '@@ -2,3 +2,2 @@' changes were re-indented unevenly in Sources/P/Policy.swift",
+                "\(refusal)")
+    }
+
     @Test func linesThatAreGoneAreNotGuessedAtAndTheNearestAreNamed() throws {
         let today = Self.original.replacingOccurrences(of: "return status >= 500", with: "return status >= 500 && status != 501")
         // A test that holds the line as it was is not a place the code could have gone.

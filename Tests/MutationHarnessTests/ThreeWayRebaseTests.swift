@@ -105,6 +105,23 @@ struct ThreeWayRebaseTests {
         }
     }
 
+    /// Where a stale mutant's lines may have moved: the package's files of
+    /// the patch's kinds, not in `.build`, a hidden folder or a linked one,
+    /// and never a folder that merely has the name of one.
+    @Test func theFilesAHunkMayHaveMovedToAreThePackagesOwn() throws {
+        try withScratch { scratch in
+            for path in ["Sources/P/A.swift", "Tests/PTests/B.swift", "Sources/P/notes.txt", ".build/debug/C.swift", ".hidden/D.swift",
+                         "Sources/P/Folder.swift/E.txt", "Sources/Q/.build/F.swift"] {
+                try scratch.write("pkg/" + path, "// \(path)\n")
+            }
+            let root = scratch.url.appendingPathComponent("pkg")
+            try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Linked"), withDestinationURL: root.appendingPathComponent("Sources"))
+            #expect(MutantRebaser.files(in: root, withExtensions: ["swift"]) == ["Sources/P/A.swift", "Tests/PTests/B.swift"])
+            #expect(MutantRebaser.files(in: root, withExtensions: ["swift", "txt"]) == ["Sources/P/A.swift", "Sources/P/Folder.swift/E.txt",
+                                                                                         "Sources/P/notes.txt", "Tests/PTests/B.swift"])
+        }
+    }
+
     /// The real repository: the blob is read with `git cat-file`, and the
     /// ids `GitBlob` gives are git's own.
     @Test func thePreimageIsReadFromTheRepositoryThatHoldsThePackage() throws {
@@ -129,6 +146,8 @@ struct ThreeWayRebaseTests {
             #expect(moves.joined().contains("three-way"), "\(moves)")
             #expect(GitBlob.text(of: "--help", near: root) == nil && GitBlob.text(of: "0000000", near: root) == nil,
                     "an option or the null id is never handed to git")
+            #expect(GitBlob.text(of: "abcdef12", near: root) == nil, "a blob the repository does not have")
+            #expect(GitBlob.text(of: GitBlob.id(of: Self.preimage), near: root) == Self.preimage)
         }
     }
 }
