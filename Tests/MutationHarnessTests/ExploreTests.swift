@@ -384,6 +384,17 @@ struct ExploreTests {
         #expect(throws: (any Error).self) { try ExploreIgnore.parse("Sources/B.swift:9 nonsense reason\n", file: "f") }
     }
 
+    /// A mutant named twice (by its id and by its place, or by one key on
+    /// two lines) takes the reason of the entry that comes first in the file.
+    @Test func ofTwoEntriesThatNameAMutantTheFirstGivesTheReason() throws {
+        let point = MutationPoint(file: "Sources/A.swift", start: 10, end: 11, line: 4, column: 3, mutationOperator: .arithmetic,
+                                  original: "+", replacement: "-")
+        let placeFirst = try ExploreIgnore.parse("Sources/A.swift:4 arithmetic  by place\n\(point.id)  by id\n", file: "f")
+        let idFirst = try ExploreIgnore.parse("\(point.id)  by id\nSources/A.swift:4 arithmetic  by place\n", file: "f")
+        let twice = try ExploreIgnore.parse("\(point.id)  first\nSources/B.swift:1 logical  other\n\(point.id)  second\n", file: "f")
+        #expect(placeFirst.reason(for: point) == "by place" && idFirst.reason(for: point) == "by id" && twice.reason(for: point) == "first")
+    }
+
     /// Only a run that read every mutant an entry could name reports the
     /// entry as naming none: ids need the whole of Sources, a place needs
     /// its file, and a run over changed lines (`--in-diff`) checks nothing.

@@ -73,6 +73,19 @@ struct FunctionBodiesTests {
         #expect(!text.has(Array("ab".utf8), at: 1) && !text.has(Array("cd".utf8), at: 4) && !text.has(Array("c".utf8), at: 5))
         #expect(!text.has(Array("a".utf8), at: -1) && !text.has([], at: -1))
         #expect(text.digits(from: 2) == 4 && text.digits(from: 0) == 0 && text.digits(from: 5) == 5)
+        #expect(text.digitsBefore(4) == 2 && text.digitsBefore(2) == 2 && text.digitsBefore(5) == 5 && text.digitsBefore(0) == 0)
+    }
+
+    /// The files of a run are judged in one read of the output: of several,
+    /// the ones its errors name (after trees, digits, warnings and other
+    /// files' errors), and no other.
+    @Test func theBrokenFilesAreTheOnesTheErrorsName() {
+        let tree = #"{"_kind":"source_file","items":[1, 22, 333]}"#
+        let output = tree + "A.swift:3:5: error: x\n" + tree + "B2.swift:12: error: y\nC.swift:1:1: warning: z\n12: error: w\n"
+            + ":3: error: v\nSub/D.swift:4:4: error: u"
+        let files = ["A.swift", "B2.swift", "C.swift", "D.swift", "Sub/D.swift", "E.swift"]
+        #expect(FunctionBodies.broken(files, in: output) == ["A.swift", "B2.swift", "Sub/D.swift"])
+        #expect(FunctionBodies.broken(files, in: tree).isEmpty && FunctionBodies.broken([], in: output).isEmpty)
     }
 
     /// Which declarations have a body the schema may swap, whether it

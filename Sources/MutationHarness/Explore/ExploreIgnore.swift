@@ -23,7 +23,19 @@ struct ExploreIgnore {
     }
 
     static let fileName = "explore-ignore"
-    var entries: [Entry] = []
+    /// The entries, in the file's order.
+    let entries: [Entry]
+    /// Each key's first entry (its index in `entries`): a mutant is looked
+    /// up by its id and its place, never by reading every entry (a run asks
+    /// for each of thousands of mutants, against hundreds of entries).
+    private let firstByKey: [String: Int]
+
+    init(entries: [Entry] = []) {
+        self.entries = entries
+        var first: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where first[entry.key] == nil { first[entry.key] = index }
+        firstByKey = first
+    }
 
     static func load(from folder: URL) throws -> ExploreIgnore {
         let file = folder.appendingPathComponent(fileName)
@@ -66,9 +78,10 @@ struct ExploreIgnore {
         }
     }
 
-    /// The reason `point` is ignored, or nil.
+    /// The reason `point` is ignored, or nil: of the entries that name its
+    /// id or its place, the first in the file.
     func reason(for point: MutationPoint) -> String? {
-        entries.first { $0.key == point.id || $0.key == point.place }?.reason
+        [firstByKey[point.id], firstByKey[point.place]].compactMap { $0 }.min().map { entries[$0].reason }
     }
 }
 

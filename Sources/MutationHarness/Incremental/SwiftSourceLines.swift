@@ -182,9 +182,10 @@ enum SwiftSourceLines {
                 return true
             }
             if byte == quote {
-                let closing = [UInt8](repeating: quote, count: multiline ? 3 : 1) + [UInt8](repeating: hash, count: count)
-                if source.has(closing, at: index) {
-                    emit(closing.count)
+                // The closing quotes, then at least as many hashes as opened it.
+                let quotes = multiline ? 3 : 1
+                if (0..<quotes).allSatisfy({ at($0) == quote }), hashes(from: quotes) >= count {
+                    emit(quotes + count)
                     stack.removeLast()
                 } else {
                     emit(1)

@@ -62,7 +62,7 @@ enum FunctionBodies {
             // One file's tree goes to standard output, several to standard error.
             let trees = try ASTDump.parse(result.output + result.errors)
             let said = String(decoding: result.errors, as: UTF8.self)
-            let broken = Set(remaining.filter { reportsError(in: said, file: $0) })
+            let broken = Self.broken(remaining, in: said)
             if first, trees.isEmpty, broken.isEmpty {
                 throw ASTDumpError(reason: "`\(swiftc) -dump-parse` printed no syntax tree (exit \(result.status)): \(result.errorText.prefix(500))")
             }
@@ -82,16 +82,38 @@ enum FunctionBodies {
     /// (or `FILE:LINE: error:`), at a line's start or right after a tree's
     /// closing brace or a blank (where the compiler prints it).
     static func reportsError(in output: String, file: String) -> Bool {
-        let bytes = Array(output.utf8), name = Array((file + ":").utf8), error = Array(": error:".utf8)
+        !broken([file], in: output).isEmpty
+    }
+
+    /// The files of `files` the compiler's output reports an error in (as
+    /// `reportsError` reads it). The output holds the trees of every file,
+    /// megabytes: it is read once, and only its errors are compared with
+    /// each file's name.
+    static func broken(_ files: [String], in output: String) -> Set<String> {
+        let bytes = Array(output.utf8), error = Array(": error:".utf8)
         let before: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")]
-        for index in bytes.indices where bytes.has(name, at: index) && (index == 0 || before.contains(bytes[index - 1])) {
-            var at = bytes.digits(from: index + name.count)
-            guard at > index + name.count else { continue }
-            let column = bytes.digits(from: at + 1)
-            if bytes.has([UInt8(ascii: ":")], at: at), column > at + 1 { at = column }
-            if bytes.has(error, at: at) { return true }
+        // Where a `FILE:` before an error can end: before its line, or
+        // before its line and column.
+        var nameEnds: [Int] = []
+        for index in bytes.indices where bytes[index] == error[0] && bytes.has(error, at: index) {
+            let line = bytes.digitsBefore(index)
+            guard line < index else { continue }
+            nameEnds.append(line)
+            let column = line - 1
+            if bytes.has([UInt8(ascii: ":")], at: column), bytes.digitsBefore(column) < column { nameEnds.append(bytes.digitsBefore(column)) }
         }
-        return false
+        return Set(files.filter { file in
+            let name = Array((file + ":").utf8)
+            return nameEnds.contains { end in
+                let index = end - name.count
+                guard bytes.has(name, at: index), index == 0 || before.contains(bytes[index - 1]) else { return false }
+                var at = bytes.digits(from: end)
+                guard at > end else { return false }
+                let column = bytes.digits(from: at + 1)
+                if bytes.has([UInt8(ascii: ":")], at: at), column > at + 1 { at = column }
+                return bytes.has(error, at: at)
+            }
+        })
     }
 
     /// Every function body in `tree` (parsed from `source`) that no other

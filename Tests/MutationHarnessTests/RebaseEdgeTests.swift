@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// `PatchRebaser` at its edges: indentation that moved by the same amount
+/// or not, a hunk at either end of a file, places its context tells apart,
+/// hunks that land on each other, the headers of the hunks it writes, the
+/// nearest candidates a refusal names and the patches it never carries.
+struct PatchRebaserEdgeTests {
+    private static let path = "Sources/P/Policy.swift"
+
+    /// `lines` as a file, each with its line break.
+    private static func file(_ lines: [String]) -> String {
+        lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A patch of `path` with these hunks (their lines, header first).
+    private static func patch(_ hunks: [String]...) -> String {
+        "--- a/\(path)\n+++ b/\(path)\n" + hunks.map(file).joined()
+    }
+
+    private func rebase(_ files: [String: String], patch: String) throws -> PatchRebaser.Outcome {
+        PatchRebaser.rebase(try DiffParser.parse(patch), reading: { files[$0] }, files: files.keys.sorted())
+    }
+
+    /// The diff the rebase carried, or nil (recorded) when it did not.
+    private func carried(_ outcome: PatchRebaser.Outcome) -> UnifiedDiff? {
+        guard case .rebased(let diff, _) = outcome else {
+            Issue.record("not carried: \(outcome)")
+            return nil
+        }
+        return diff
+    }
+
+    /// The text `diff` makes of `file`'s `today`.
+    private func applied(_ diff: UnifiedDiff, to today: String, at file: String = path) -> String? {
+        guard case .success(let changes) = diff.changes(reading: { $0 == file ? today : nil }) else { return nil }
+        return changes.first { $0.path == file }?.content ?? nil
+    }
+
+    private func refusal(_ outcome: PatchRebaser.Outcome) -> PatchRebaser.Refusal? {
+        guard case .refused(let refusal) = outcome else {
+            Issue.record("carried: \(outcome)")
+            return nil
+        }
+        return refusal
+    }
+
+    @Test func trimmingAndIndentationTakeSpacesAndTabsFromBothEnds() {
+        #expect("\t  a b \t ".trimmed == "a b" && " \t ".trimmed == "" && "a".trimmed == "a")
+        #expect(" \t x y ".indentation == " \t " && "x ".indentation == "")
+    }
+
+    // MARK: - Indentation
+
+    /// Two changed lines, eight and twelve spaces deep, `429` made `430`.
+    private static let twoDeep = patch([
+        "@@ -2,4 +2,4 @@",
+        "     static func retries(_ status: Int) -> Bool {",
+        "-        if status == 429 {",
+        "-            return true",
+        "+        if status == 430 {",
+        "+            return true",
+        "         }",
+    ])
+
+    /// Lines re-indented by the same white space added or removed are
+    /// carried, with the added lines moved as far; lines that moved by
+    /// different amounts, or from spaces to tabs, are refused.
+    @Test(arguments: [
+        ("            ", "                ", true),
+        ("    ", "        ", true),
+        ("    ", "            ", false),
+        ("            ", "            ", false),
+        ("            ", "        ", false),
+        ("\t", "     ", false),
+        ("            ", "\t               ", false),
+    ])
+    func linesMovedTogetherAreCarriedAndOthersRefused(first: String, second: String, carried expected: Bool) throws {
+        let today = Self.file(["// header", "enum Policy {", "    static func retries(_ status: Int) -> Bool {", first + "if status == 429 {",
+                               second + "return true", "        }", "        return status >= 500", "    }", "}"])
+        let outcome = try rebase([Self.path: today], patch: Self.twoDeep)
+        guard expected else {
+            #expect(refusal(outcome)?.reason.hasSuffix("were re-indented unevenly in \(Self.path)") == true, "\(outcome)")
+            return
+        }
+        guard let diff = carried(outcome) else { return }
+        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "429", with: "430"))
+        // Three lines of today's context either side, numbered from the file's first line.
+        #expect(diff.files[0].hunks.map(\.header) == ["@@ -1,8 +1,8 @@"])
+    }
+
+    /// A pure insertion takes the indentation change of the line above it
+    /// (not the one below, which may sit deeper); at a file's first line,
+    /// of the line below.
+    @Test func anInsertionMovesAsTheLineAboveItOrAtTheTopTheLineBelow() throws {
+        let insertion = Self.patch([
+            "@@ -2,2 +2,3 @@",
+            "     static func retries(_ status: Int) -> Bool {",
+            "+        if status == 400 { return true }",
+            "         if status == 429 { return true }",
+        ])
+        let today = Self.file(["// header", "    enum Policy {", "        static func retries(_ status: Int) -> Bool {",
+                               "            if status == 429 { return true }", "        }", "    }"])
+        let diff = try #require(carried(try rebase([Self.path: today], patch: insertion)))
+        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "Bool {\n", with: "Bool {\n            if status == 400 { return true }\n"))
+
+        let atTop = Self.patch(["@@ -1,2 +1,3 @@", "+  w = 0", "   x = 1", "   y = 2"])
+        let indented = Self.file(["    x = 1", "    y = 2"])
+        let top = try #require(carried(try rebase([Self.path: indented], patch: atTop)))
+        #expect(applied(top, to: indented) == "    w = 0\n" + indented)
+    }
+
+    // MARK: - Places the context tells apart
+
+    /// `x = 1` made `x = 2`, with two lines of context either side.
+    private static let amongNeighbours = patch(["@@ -1,5 +1,5 @@", " z()", " a()", "-x = 1", "+x = 2", " f()", " g()"])
+
+    /// Of the places that hold the changed line, the one with the most of
+    /// the hunk's context around it, counted only where lines exist (a place
+    /// at either end of the file has fewer neighbours); a tie is refused.
+    @Test(arguments: [
+        (["a()", "x = 1", "e()", "x = 1"], 1),
+        (["x = 1", "h()", "x = 1", "f()"], 2),
+        (["a()", "x = 1", "h()", "i()", "e()", "x = 1", "f()", "g()"], 5),
+        (["z()", "a()", "x = 1", "q()", "x = 1", "f()"], 2),
+        (["x = 1", "x = 1"], nil),
+    ] as [([String], Int?)])
+    func theContextAtEitherEndOfTheFileChoosesThePlace(today lines: [String], place: Int?) throws {
+        let today = Self.file(lines)
+        let outcome = try rebase([Self.path: today], patch: Self.amongNeighbours)
+        guard let place else {
+            #expect(refusal(outcome)?.reason.hasSuffix("and its context does not tell them apart") == true, "\(outcome)")
+            return
+        }
+        var expected = lines
+        expected[place] = "x = 2"
+        let diff = try #require(carried(outcome))
+        #expect(applied(diff, to: today) == Self.file(expected))
+    }
+
+    // MARK: - Hunks that meet
+
+    /// Two hunks whose lines of context would overlap today are refused;
+    /// two that only touch are carried, numbered where they land.
+    @Test func twoHunksThatWouldOverlapAreRefusedAndTwoThatTouchAreCarried() throws {
+        func patch(secondAt line: Int) -> String {
+            Self.patch(["@@ -1,7 +1,7 @@", " a()", " b()", " c()", "-x = 1", "+x = 2", " d()", " e()", " f()"],
+                       ["@@ -\(line),7 +\(line),7 @@", " f1()", " f2()", " f3()", "-y = 1", "+y = 2", " g()", " h()", " i()"])
+        }
+        // The first hunk's context ends on `f()`; the second's begins on it.
+        let overlapping = Self.file(["a0()", "b()", "c()", "x = 1", "d()", "e()", "f1()", "f2()", "f3()", "y = 1", "g()", "h()", "i()"])
+        let overlap = try rebase([Self.path: overlapping], patch: patch(secondAt: 7))
+        #expect(refusal(overlap)?.reason == "\(Self.path): two hunks land on overlapping lines of \(Self.path)", "\(overlap)")
+
+        let touching = Self.file(["a0()", "b()", "c()", "x = 1", "d()", "e()", "f()", "f1()", "f2()", "f3()", "y = 1", "g()", "h()", "i()"])
+        let diff = try #require(carried(try rebase([Self.path: touching], patch: patch(secondAt: 8))))
+        #expect(diff.files[0].hunks.map(\.header) == ["@@ -1,7 +1,7 @@", "@@ -8,7 +8,7 @@"])
+        #expect(applied(diff, to: touching) == touching.replacingOccurrences(of: "= 1", with: "= 2"))
+    }
+
+    /// An operator carried by its anchor is written as a hunk with three
+    /// lines of today's context either side, numbered where it lands.
+    @Test func aHunkCarriedByItsTokenIsNumberedWhereItLands() throws {
+        let patch = Self.patch([
+            "@@ -2,3 +2,3 @@",
+            "     func answer(_ request: Request) -> Response {",
+            "-        guard request.body.count <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }",
+            "+        guard request.body.count < Self.maximumBodyBytes else { return reject(413, \"too_large\") }",
+            "         return accept(request)",
+        ])
+        let today = Self.file(["struct Collector {", "    /// Answers before reading a body it would refuse.", "    func answer(method: String, bodyLength: Int) -> Response? {",
+                               "        guard bodyLength <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }", "        return nil", "    }", "}",
+                               "", "// end"])
+        let diff = try #require(carried(try rebase([Self.path: today], patch: patch)))
+        #expect(diff.files[0].hunks.map(\.header) == ["@@ -1,7 +1,7 @@"])
+        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "bodyLength <=", with: "bodyLength <"))
+    }
+
+    // MARK: - Refusals
+
+    /// A patch that renames a file, or a hunk at the end of a file without
+    /// a final newline, is refused for that reason.
+    @Test func aRenameAndAMissingFinalNewlineAreRefusedByName() throws {
+        let rename = "--- a/Sources/P/Old.swift\n+++ b/\(Self.path)\n@@ -1,1 +1,1 @@\n-let x = 1\n+let x = 2\n"
+        let renamed = try rebase([Self.path: "let x = 1\n", "Sources/P/Old.swift": "let y = 1\n"], patch: rename)
+        #expect(refusal(renamed)?.reason == "\(Self.path): a patch that creates, deletes or renames a file is not carried", "\(renamed)")
+
+        let lastLine = Self.patch(["@@ -1,2 +1,2 @@", " let a = 0", "-let x = 1", "\\ No newline at end of file", "+let x = 2"])
+        let outcome = try rebase([Self.path: "// header\nlet a = 1\nlet x = 1"], patch: lastLine)
+        #expect(refusal(outcome)?.reason == "\(Self.path): hunk '@@ -1,2 +1,2 @@' touches the end of a file without a final newline; it is not carried",
+                "\(outcome)")
+    }
+
+    /// A removed blank line is not looked for among today's blank lines,
+    /// and a file shorter than the changed lines is no place for them.
+    @Test func blankLinesAndAShortFileAreNoPlace() throws {
+        let blank = Self.patch(["@@ -2,3 +2,2 @@", "     if status == 429 { return true }", "-", "     return status >= 500"])
+        let today = Self.file(["enum Policy {", "    if status == 430 { return true }", "", "    return status >= 500", "}"])
+        #expect(refusal(try rebase([Self.path: today], patch: blank))?.reason.contains("changes are gone") == true)
+
+        let twoLines = Self.patch(["@@ -1,2 +1,1 @@", "-let a = 0", "-let x = 1", "+let x = 2"])
+        #expect(refusal(try rebase([Self.path: "// x\n"], patch: twoLines))?.reason.contains("changes are gone") == true)
+    }
+
+    /// The nearest candidates are scored by their lines' likeness weighed
+    /// by length, best first, then by path and line; only the patch's own
+    /// file and the files of its top folder that hold one of its lines as
+    /// it was are looked at, and three are named.
+    @Test func theNearestAreWeighedByLengthAndOrderedByPathAndLine() throws {
+        let patch = Self.patch(["@@ -1,3 +1,2 @@", " func f() {", "-    let value = 12345678", "-}", "+    let value = 0"])
+        // `12345679` for `12345678` (19 of 20 alike) and `)` for `}` (none alike): 19 of 21 weighed, 90%.
+        let near = Self.file(["func f() {", "    let value = 12345679", ")", "}"])
+        let files = [Self.path: near, "Sources/P/B.swift": near, "Sources/P/C.swift": near, "Sources/P/E.swift": near,
+                     "Sources/P/0.swift": near.replacingOccurrences(of: "}\n", with: ""), "Tests/P/A.swift": near]
+        let refused = try #require(refusal(try rebase(files, patch: patch)))
+        #expect(refused.reason.hasPrefix("\(Self.path): the lines hunk '@@ -1,3 +1,2 @@' changes are gone"), "\(refused)")
+        #expect(refused.candidates == ["Sources/P/B.swift:2 (90% alike)", "Sources/P/C.swift:2 (90% alike)", "Sources/P/E.swift:2 (90% alike)"])
+    }
+
+    /// Six places are named as five: lines found in six other files, or
+    /// six times in the file with no context to tell them apart.
+    @Test func aRefusalNamesAtMostFivePlaces() throws {
+        let moved = "func retries() -> Bool {\n    return status >= 500\n}\n"
+        let patch = "--- a/Sources/P/Gone.swift\n+++ b/Sources/P/Gone.swift\n@@ -1,3 +1,3 @@\n func retries() -> Bool {\n-    return status >= 500\n+    return status >= 400\n }\n"
+        var files = ["Sources/P/Gone.swift": "// moved\n"]
+        for index in 1...6 { files["Sources/P/\(index).swift"] = moved }
+        let elsewhere = try #require(refusal(try rebase(files, patch: patch)))
+        #expect(elsewhere.reason.hasSuffix("found in 6 other files") && elsewhere.candidates.count == 5, "\(elsewhere)")
+
+        let repeated = Self.patch(["@@ -1,2 +1,2 @@", " y()", "-x = 1", "+x = 2"])
+        let sixTimes = Self.file(["// x"] + Array(repeating: "x = 1", count: 6))
+        let found = try #require(refusal(try rebase([Self.path: sixTimes], patch: repeated)))
+        #expect(found.reason.contains("occur 6 times") && found.candidates.count == 5, "\(found)")
+    }
+
+    /// Two diffs make the same edits only when every removed and added
+    /// line matches: a token edit is read by its token only when it is one
+    /// line for one line, and a removed block by its opener only when
+    /// nothing is added.
+    @Test func anAnchorReadsAnEditOnlyOfItsOwnShape() {
+        func diff(removed: [String], added: [String]) -> UnifiedDiff {
+            UnifiedDiff(files: [FilePatch(oldPath: Self.path, newPath: Self.path, hunks: [
+                Hunk(header: "", oldStart: 1, oldCount: removed.count, newStart: 1, newCount: added.count,
+                     lines: removed.map { .removed($0) } + added.map { .added($0) }),
+            ])])
+        }
+        #expect(!PatchRebaser.sameEdits(diff(removed: ["x = 1", "a()"], added: ["x = 2"]), diff(removed: ["x = 1", "b()"], added: ["x = 2"])))
+        #expect(!PatchRebaser.sameEdits(diff(removed: ["x = 1"], added: ["x = 2", "a()"]), diff(removed: ["x = 1"], added: ["x = 2", "b()"])))
+        let block = ["if x {", "    a()", "}"], reworded = ["if x {", "    b()", "}"]
+        #expect(PatchRebaser.sameEdits(diff(removed: block, added: []), diff(removed: reworded, added: [])))
+        #expect(!PatchRebaser.sameChange(diff(removed: block, added: []), diff(removed: reworded, added: [])))
+        #expect(!PatchRebaser.sameEdits(diff(removed: block, added: ["y()"]), diff(removed: reworded, added: ["y()"])))
+    }
+}
