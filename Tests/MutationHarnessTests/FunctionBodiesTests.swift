@@ -74,6 +74,8 @@ struct FunctionBodiesTests {
         #expect(!text.has(Array("a".utf8), at: -1) && !text.has([], at: -1))
         #expect(text.digits(from: 2) == 4 && text.digits(from: 0) == 0 && text.digits(from: 5) == 5)
         #expect(text.digitsBefore(4) == 2 && text.digitsBefore(2) == 2 && text.digitsBefore(5) == 5 && text.digitsBefore(0) == 0)
+        let digits = Array("12".utf8)
+        #expect(digits.digitsBefore(2) == 0 && digits.digitsBefore(1) == 0 && digits.digitsBefore(9) == 9 && digits.digitsBefore(-1) == -1)
     }
 
     /// The files of a run are judged in one read of the output: of several,

@@ -75,6 +75,7 @@ struct PatchRebaserEdgeTests {
         ("            ", "        ", false),
         ("\t", "     ", false),
         ("            ", "\t               ", false),
+        ("    ", "\t\t\t\t\t\t\t\t", false),
     ])
     func linesMovedTogetherAreCarriedAndOthersRefused(first: String, second: String, carried expected: Bool) throws {
         let today = Self.file(["// header", "enum Policy {", "    static func retries(_ status: Int) -> Bool {", first + "if status == 429 {",
@@ -109,6 +110,15 @@ struct PatchRebaserEdgeTests {
         let indented = Self.file(["    x = 1", "    y = 2"])
         let top = try #require(carried(try rebase([Self.path: indented], patch: atTop)))
         #expect(applied(top, to: indented) == "    w = 0\n" + indented)
+    }
+
+    /// Lines of one depth moved from spaces to a tab are carried, the added
+    /// lines (and the unchanged line between them) as they read today.
+    @Test func linesOfOneDepthMovedToTabsAreCarried() throws {
+        let patch = Self.patch(["@@ -2,5 +2,5 @@", " func f() {", "-        a = 1", "+        a = 2", "         keep()", "-        b = 1", "+        b = 2", " }"])
+        let today = Self.file(["// header", "func f() {", "\ta = 1", "\tkeep()", "\tb = 1", "}"])
+        let diff = try #require(carried(try rebase([Self.path: today], patch: patch)))
+        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "= 1", with: "= 2"))
     }
 
     // MARK: - Places the context tells apart
@@ -169,11 +179,11 @@ struct PatchRebaserEdgeTests {
             "+        guard request.body.count < Self.maximumBodyBytes else { return reject(413, \"too_large\") }",
             "         return accept(request)",
         ])
-        let today = Self.file(["struct Collector {", "    /// Answers before reading a body it would refuse.", "    func answer(method: String, bodyLength: Int) -> Response? {",
+        let today = Self.file(["import Foundation", "", "struct Collector {", "    /// Answers before reading a body it would refuse.", "    func answer(method: String, bodyLength: Int) -> Response? {",
                                "        guard bodyLength <= Self.maximumBodyBytes else { return reject(413, \"too_large\") }", "        return nil", "    }", "}",
                                "", "// end"])
         let diff = try #require(carried(try rebase([Self.path: today], patch: patch)))
-        #expect(diff.files[0].hunks.map(\.header) == ["@@ -1,7 +1,7 @@"])
+        #expect(diff.files[0].hunks.map(\.header) == ["@@ -3,7 +3,7 @@"])
         #expect(applied(diff, to: today) == today.replacingOccurrences(of: "bodyLength <=", with: "bodyLength <"))
     }
 
@@ -199,23 +209,61 @@ struct PatchRebaserEdgeTests {
         let today = Self.file(["enum Policy {", "    if status == 430 { return true }", "", "    return status >= 500", "}"])
         #expect(refusal(try rebase([Self.path: today], patch: blank))?.reason.contains("changes are gone") == true)
 
-        let twoLines = Self.patch(["@@ -1,2 +1,1 @@", "-let a = 0", "-let x = 1", "+let x = 2"])
-        #expect(refusal(try rebase([Self.path: "// x\n"], patch: twoLines))?.reason.contains("changes are gone") == true)
+        let twoLines = Self.patch(["@@ -1,3 +1,2 @@", " // top", "-let a = 0", "-let x = 1", "+let x = 2"])
+        #expect(refusal(try rebase([Self.path: "// x\n"], patch: twoLines))?.reason
+            == "\(Self.path): the lines hunk '@@ -1,3 +1,2 @@' changes are gone ('let a = 0' and 1 more line(s))")
+        // A file of exactly the changed lines holds them.
+        let exactly = Self.file(["let a = 0", "let x = 1"])
+        #expect(try #require(carried(try rebase([Self.path: exactly], patch: twoLines))).files[0].hunks.map(\.header) == ["@@ -1,2 +1,1 @@"])
+    }
+
+    /// A hunk that removes a block and adds a line is no removed block: when
+    /// its lines are gone, no anchor carries it.
+    @Test func aBlockReplacedByALineIsNotCarriedByItsOpener() throws {
+        let patch = Self.patch(["@@ -1,5 +1,3 @@", " func f() {", "-    if x {", "-        a()", "-    }", "+    y()", " }"])
+        let today = Self.file(["// header", "func f() {", "    if x {", "        b()", "    }", "}"])
+        #expect(refusal(try rebase([Self.path: today], patch: patch))?.reason
+            == "\(Self.path): the lines hunk '@@ -1,5 +1,3 @@' changes are gone ('if x {' and 2 more line(s))")
+    }
+
+    /// A file of a patch that still applies is kept as it was written while
+    /// another file's hunk is carried.
+    @Test func aFileThatAppliesKeepsItsHunkWhileAnotherIsCarried() throws {
+        let patch = "--- a/Sources/P/A.swift\n+++ b/Sources/P/A.swift\n@@ -2,1 +2,1 @@\n-a = 1\n+a = 2\n"
+            + "--- a/\(Self.path)\n+++ b/\(Self.path)\n@@ -1,2 +1,2 @@\n y()\n-x = 1\n+x = 2\n"
+        let files = ["Sources/P/A.swift": "// a\na = 1\n// b\n// c\n// d\n// e\n", Self.path: "// header\nx = 1\n"]
+        let diff = try #require(carried(try rebase(files, patch: patch)))
+        #expect(diff.files.map(\.path) == ["Sources/P/A.swift", Self.path])
+        #expect(diff.files[0].hunks.map(\.header) == ["@@ -2,1 +2,1 @@"] && diff.files[0].hunks[0].lines.count == 2)
     }
 
     /// The nearest candidates are scored by their lines' likeness weighed
     /// by length, best first, then by path and line; only the patch's own
-    /// file and the files of its top folder that hold one of its lines as
-    /// it was are looked at, and three are named.
+    /// file (once) and the files of its top folder that hold one of its
+    /// lines as it was are looked at.
     @Test func theNearestAreWeighedByLengthAndOrderedByPathAndLine() throws {
         let patch = Self.patch(["@@ -1,3 +1,2 @@", " func f() {", "-    let value = 12345678", "-}", "+    let value = 0"])
-        // `12345679` for `12345678` (19 of 20 alike) and `)` for `}` (none alike): 19 of 21 weighed, 90%.
-        let near = Self.file(["func f() {", "    let value = 12345679", ")", "}"])
-        let files = [Self.path: near, "Sources/P/B.swift": near, "Sources/P/C.swift": near, "Sources/P/E.swift": near,
-                     "Sources/P/0.swift": near.replacingOccurrences(of: "}\n", with: ""), "Tests/P/A.swift": near]
+        // `12345670` for `12345678` (19 of 20 alike) and `}` as it was (1 of 1): 20 of 21 weighed, 95%.
+        let near = Self.file(["func f() {", "    let value = 12345670", "}", "// end"])
+        // Without a line of the patch as it was (93% alike): not a place the code went.
+        let unrelated = near.replacingOccurrences(of: "}\n", with: "};\n")
+        let files = [Self.path: near, "Sources/P/B.swift": near, "Sources/P/0.swift": unrelated, "Tests/P/A.swift": near]
         let refused = try #require(refusal(try rebase(files, patch: patch)))
         #expect(refused.reason.hasPrefix("\(Self.path): the lines hunk '@@ -1,3 +1,2 @@' changes are gone"), "\(refused)")
-        #expect(refused.candidates == ["Sources/P/B.swift:2 (90% alike)", "Sources/P/C.swift:2 (90% alike)", "Sources/P/E.swift:2 (90% alike)"])
+        #expect(refused.candidates == ["Sources/P/B.swift:2 (95% alike)", "\(Self.path):2 (95% alike)"])
+    }
+
+    /// A line exactly half alike is near; an insertion's nearest place is
+    /// named by the line where it would go.
+    @Test func halfAlikeIsNearAndAnInsertionIsNamedWhereItWouldGo() throws {
+        let token = Self.patch(["@@ -1,2 +1,2 @@", " // top", "-ab", "+ac"])
+        #expect(refusal(try rebase([Self.path: "ax\n"], patch: token))?.candidates == ["\(Self.path):1 (50% alike)"])
+
+        let insertion = Self.patch(["@@ -1,2 +1,3 @@", "     if a {", "+        c()", "         b()"])
+        let today = Self.file(["    if a2 {", "        b2()"])
+        let refused = try #require(refusal(try rebase([Self.path: today], patch: insertion)))
+        #expect(refused.reason == "\(Self.path): the lines hunk '@@ -1,2 +1,3 @@' changes are gone (an insertion between 'if a {' and 'b()')")
+        #expect(refused.candidates == ["\(Self.path):2 (82% alike)"])
     }
 
     /// Six places are named as five: lines found in six other files, or
@@ -232,6 +280,37 @@ struct PatchRebaserEdgeTests {
         let sixTimes = Self.file(["// x"] + Array(repeating: "x = 1", count: 6))
         let found = try #require(refusal(try rebase([Self.path: sixTimes], patch: repeated)))
         #expect(found.reason.contains("occur 6 times") && found.candidates.count == 5, "\(found)")
+
+        let token = Self.patch(["@@ -1,2 +1,2 @@", " // top", "-    return status >= 500", "+    return status > 500"])
+        let sixLines = Self.file(Array(repeating: "    return status >= 500 && ok", count: 6))
+        let anchored = try #require(refusal(try rebase([Self.path: sixLines], patch: token)))
+        #expect(anchored.reason.hasSuffix("6 lines hold its `>=` among the same neighbours") && anchored.candidates.count == 5, "\(anchored)")
+    }
+
+    // MARK: - The guard of "never wrong"
+
+    /// Whatever a strategy makes is checked before it is kept: a patch that
+    /// does not apply, changes another line, or (unless an anchor placed
+    /// it) changes the same token on a line that reads differently, is
+    /// refused as a defect; an anchor's token edit on its new line is kept.
+    @Test func whatAStrategyMakesIsRefusedUnlessItMakesTheSameChange() throws {
+        let patch = Self.patch(["@@ -1,2 +1,2 @@", " // top", "-let q = z >= 1", "+let q = z > 1"])
+        let today = Self.file(["let a = x >= 1", "let b = y >= 1"])
+        func outcome(_ lines: [String], anchored: Bool) throws -> PatchRebaser.Outcome {
+            let made = try DiffParser.parse(Self.patch(lines))
+            return PatchRebaser.rebase(try DiffParser.parse(patch), reading: { $0 == Self.path ? today : nil }, files: [Self.path],
+                                      carrier: { _, _, _, _ in .success(PatchRebaser.Carried(patches: made.files, moves: ["made up"], anchored: anchored)) })
+        }
+        let defect = "the carried patch does not make the same change (a defect of rebase: please report it)"
+        let sameToken = ["@@ -1,1 +1,1 @@", "-let a = x >= 1", "+let a = x > 1"]
+        #expect(refusal(try outcome(["@@ -1,1 +1,1 @@", "-let c = w >= 1", "+let c = w > 1"], anchored: true))?.reason == defect, "does not apply")
+        #expect(refusal(try outcome(["@@ -2,1 +2,1 @@", "-let b = y >= 1", "+let b = y < 1"], anchored: true))?.reason == defect, "another edit")
+        #expect(refusal(try outcome(sameToken, anchored: false))?.reason == defect, "the same token on another line, no anchor")
+        guard case .rebased(let diff, let moves) = try outcome(sameToken, anchored: true) else {
+            Issue.record("an anchor's token edit is kept")
+            return
+        }
+        #expect(moves == ["made up"] && applied(diff, to: today) == today.replacingOccurrences(of: "x >= 1", with: "x > 1"))
     }
 
     /// Two diffs make the same edits only when every removed and added

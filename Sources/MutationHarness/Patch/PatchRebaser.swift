@@ -44,12 +44,25 @@ enum PatchRebaser {
         }
     }
 
+    /// One file's hunks carried: their patches, where each went, and
+    /// whether an anchor (a token, a block) placed one.
+    struct Carried {
+        var patches: [FilePatch]
+        var moves: [String]
+        var anchored: Bool
+    }
+
+    /// How one file's hunks are carried (the file's patch, the package's
+    /// reader and files, the preimage's text): `carry`, or in a test one
+    /// that errs, to see the guard of "never wrong" refuse what it makes.
+    typealias Carrier = (FilePatch, (String) -> String?, [String], String?) -> Result<Carried, Refusal>
+
     /// Rebases `diff` onto the package `read` gives (a path relative to the
     /// package, nil for no such file); `files` lists the package's files a
     /// hunk may have moved to; `preimage` gives the text of a blob id of a
     /// patch's `index` line (nil when unknown).
     static func rebase(_ diff: UnifiedDiff, reading read: (String) -> String?, files: [String],
-                       preimage: (String) -> String? = { _ in nil }) -> Outcome
+                       preimage: (String) -> String? = { _ in nil }, carrier: Carrier = carry) -> Outcome
     {
         if case .success = diff.changes(reading: read) { return .applies }
         var rebased: [FilePatch] = []
@@ -63,7 +76,8 @@ enum PatchRebaser {
                 rebased.append(file)
                 continue
             }
-            switch carry(file, reading: read, files: files, preimage: file.blobs.flatMap { preimage($0.old) }) {
+            let blob = file.blobs.flatMap { preimage($0.old) }
+            switch withoutActuallyEscaping(read, do: { carrier(file, $0, files, blob) }) {
             case .success(let carried):
                 rebased += carried.patches
                 moves += carried.moves
@@ -138,9 +152,8 @@ enum PatchRebaser {
         var anchored = false
     }
 
-    private static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String], preimage: String?)
-        -> Result<(patches: [FilePatch], moves: [String], anchored: Bool), Refusal>
-    {
+    /// Carries one file's hunks by the strategies above, or refuses.
+    static func carry(_ file: FilePatch, reading read: (String) -> String?, files: [String], preimage: String?) -> Result<Carried, Refusal> {
         var located: [Located] = []
         let today = read(file.path).map { TextFile($0).lines } ?? []
         let lineUp = preimage.map { PreimageLineUp(preimage: TextFile($0).lines, today: today) }
@@ -243,7 +256,7 @@ enum PatchRebaser {
             }
             patches.append(FilePatch(oldPath: path, newPath: path, hunks: hunks))
         }
-        return .success((patches, moves, located.contains(where: \.anchored)))
+        return .success(Carried(patches: patches, moves: moves, anchored: located.contains(where: \.anchored)))
     }
 
     /// Up to three places in the package most like the hunk's changed lines.

@@ -92,15 +92,13 @@ enum FunctionBodies {
     static func broken(_ files: [String], in output: String) -> Set<String> {
         let bytes = Array(output.utf8), error = Array(": error:".utf8)
         let before: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")]
-        // Where a `FILE:` before an error can end: before its line, or
-        // before its line and column.
+        // Where a `FILE:` before an error can end: where the digits before
+        // it start (`LINE`), or the digits before those (`LINE:COLUMN`).
+        // Only a pre-filter: each is checked in full below.
         var nameEnds: [Int] = []
-        for index in bytes.indices where bytes[index] == error[0] && bytes.has(error, at: index) {
-            let line = bytes.digitsBefore(index)
-            guard line < index else { continue }
-            nameEnds.append(line)
-            let column = line - 1
-            if bytes.has([UInt8(ascii: ":")], at: column), bytes.digitsBefore(column) < column { nameEnds.append(bytes.digitsBefore(column)) }
+        for index in bytes.indices where bytes.has(error, at: index) {
+            let last = bytes.digitsBefore(index)
+            nameEnds += [last, bytes.digitsBefore(last - 1)]
         }
         return Set(files.filter { file in
             let name = Array((file + ":").utf8)
