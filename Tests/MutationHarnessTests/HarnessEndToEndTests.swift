@@ -16,10 +16,7 @@ struct HarnessEndToEndTests {
     static let sharedScratch = TestScratch.root.appendingPathComponent("shared-harness-scratch", isDirectory: true)
 
     private func run(_ arguments: [String], in scratch: Scratch) -> (HarnessExitCode, String) {
-        let output = OutputBox()
-        let shared = arguments.first == "check" ? [] : ["--scratch", Self.sharedScratch.path, "--wait"]
-        let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(arguments + shared)
-        return (code, output.text)
+        runHarness(arguments, in: scratch, sharedScratch: Self.sharedScratch)
     }
 
     /// A package `Dep` beside `package`, which `package` depends on by a
@@ -143,33 +140,15 @@ struct HarnessEndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: package.appendingPathComponent(".build").path))
         }
     }
+}
 
-    @Test func aPackageThatDoesNotBuildOrHasNoTestsStopsAtTheBaseline() throws {
-        try withScratch { scratch in
-            let broken = try copyFixture(to: scratch, as: "Broken")
-            try Data("public let oops: Int = \"not an int\"\n".utf8)
-                .write(to: broken.appendingPathComponent("Sources/Tiny/Broken.swift"))
-            var (code, console) = run(["--package-path", "Broken", "--mutant", "add-subtracts"], in: scratch)
-            #expect(code == .baselineFailed)
-            #expect(console.contains("the unmutated package does not build"))
-
-            let empty = try copyFixture(to: scratch, as: "NoTests")
-            for file in ["ArithmeticTests.swift", "LegacyTests.swift", "IsolationTests.swift"] {
-                try FileManager.default.removeItem(at: empty.appendingPathComponent("Tests/TinyTests/\(file)"))
-            }
-            try Data("import Tiny\n".utf8).write(to: empty.appendingPathComponent("Tests/TinyTests/Empty.swift"))
-            (code, console) = run(["--package-path", "NoTests", "--mutant", "add-subtracts"], in: scratch)
-            #expect(code == .baselineFailed)
-            #expect(console.contains("ran no test"))
-
-            let red = try copyFixture(to: scratch, as: "Red")
-            try Data("import Testing\n@Test func alwaysFails() { #expect(1 == 2) }\n".utf8)
-                .write(to: red.appendingPathComponent("Tests/TinyTests/Red.swift"))
-            (code, console) = run(["--package-path", "Red", "--mutant", "add-subtracts"], in: scratch)
-            #expect(code == .baselineFailed)
-            #expect(console.contains("the unmutated suite is red; fix these tests first: TinyTests/alwaysFails()"))
-        }
-    }
+/// The real harness run in `scratch` on the scratch copy `sharedScratch`
+/// (`check` needs none), with what it printed.
+func runHarness(_ arguments: [String], in scratch: Scratch, sharedScratch: URL) -> (HarnessExitCode, String) {
+    let output = OutputBox()
+    let shared = arguments.first == "check" ? [] : ["--scratch", sharedScratch.path, "--wait"]
+    let code = Harness(workingDirectory: scratch.url, print: { output.append($0) }).main(arguments + shared)
+    return (code, output.text)
 }
 
 extension Scratch {

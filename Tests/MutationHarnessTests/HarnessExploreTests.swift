@@ -1,9 +1,17 @@
 import Foundation
 import Testing
 import MutationHarness
+import TestSupport
 
-/// `mutate explore` and `promote` end to end on the fixture package.
-extension HarnessExploreAndInterruptTests {
+/// `mutate explore` and `promote` end to end on the fixture package: a
+/// serialized suite with a scratch copy of its own (see `HarnessInterruptTests`).
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
+       .serialized, .ownThread)
+struct HarnessExploreTests {
+    /// Built once, kept between test runs under `.build/test-scratch`, like
+    /// `HarnessEndToEndTests.sharedScratch`.
+    static let sharedScratch = TestScratch.root.appendingPathComponent("shared-explore-scratch", isDirectory: true)
+
     private func harness(_ arguments: [String], in folder: URL) -> (HarnessExitCode, String) {
         let output = OutputBox()
         let code = Harness(workingDirectory: folder, print: { output.append($0) })

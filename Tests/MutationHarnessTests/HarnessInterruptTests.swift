@@ -3,20 +3,19 @@ import Testing
 @testable import MutationHarness
 import TestSupport
 
-/// The second serialized end-to-end suite: `explore` and `promote`, the real
-/// `mutate` executable interrupted at each phase of a run, and two runs on
-/// one scratch copy. Its scratch copy is its own, so it runs beside
-/// `HarnessEndToEndTests` (which spends 15 s of its run waiting for a
-/// hanging mutant's time limit) instead of after it.
+/// The real `mutate` executable interrupted at each phase of a run, and two
+/// runs on one scratch copy. Like each end-to-end suite, serialized and with
+/// a scratch copy of its own, so the suites run beside one another (much of
+/// their time is spent waiting on a phase or a time limit) instead of after.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["MUTATE_RUNNING"] == nil, "skipped inside a mutate run"),
        .serialized, .ownThread)
-struct HarnessExploreAndInterruptTests {
+struct HarnessInterruptTests {
     /// Built once, kept between test runs under `.build/test-scratch`, like
     /// `HarnessEndToEndTests.sharedScratch`.
-    static let sharedScratch = TestScratch.root.appendingPathComponent("shared-explore-scratch", isDirectory: true)
+    static let sharedScratch = TestScratch.root.appendingPathComponent("shared-interrupt-scratch", isDirectory: true)
 }
 
-extension HarnessExploreAndInterruptTests {
+extension HarnessInterruptTests {
     /// A `swift` that counts its calls and, at call `HOLD_AT`, starts a
     /// grandchild in a session of its own (which a process-group kill would
     /// miss), runs the real command and then hangs, so the phase lasts.
@@ -104,8 +103,9 @@ extension HarnessExploreAndInterruptTests {
                 // The named mutants' schema is in the copy from the baseline's build to the mutants' end: taken out, whatever the phase.
                 let copied = Self.sharedScratch.appendingPathComponent("Sources/Tiny")
                 #expect(!FileManager.default.fileExists(atPath: copied.appendingPathComponent(Schema.supportFileName).path), "\(phase): no switch file left")
-                #expect(FileManager.default.contents(atPath: copied.appendingPathComponent("Arithmetic.swift").path)
-                    == before["Sources/Tiny/Arithmetic.swift"], "\(phase): the copy's source is the package's")
+                // (A copy made for the first time and interrupted while syncing may not hold it yet.)
+                let source = FileManager.default.contents(atPath: copied.appendingPathComponent("Arithmetic.swift").path)
+                #expect(source == before["Sources/Tiny/Arithmetic.swift"] || (phase == "sync" && source == nil), "\(phase): the copy's source is the package's")
             }
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// Ctrl-C and SIGTERM on the real `mutate` executable, with a stand-in
 /// `swift` (`MUTATE_SWIFT`) that never builds anything: it starts a
 /// grandchild in a session of its own and hangs. Nothing here spawns a
-/// toolchain, so unlike `HarnessExploreAndInterruptTests` these tests also run
+/// toolchain, so unlike `HarnessInterruptTests` these tests also run
 /// inside a mutate run, where they guard the signal handler and the kill walk.
 @Suite(.serialized, .ownThread)
 struct InterruptTests {

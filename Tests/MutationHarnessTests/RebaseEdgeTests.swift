@@ -113,12 +113,15 @@ struct PatchRebaserEdgeTests {
     }
 
     /// Lines of one depth moved from spaces to a tab are carried, the added
-    /// lines (and the unchanged line between them) as they read today.
+    /// lines moved with them and the unchanged line between them as it reads
+    /// today; an added line that is blank, or shallower than the old lines,
+    /// is kept as it was written.
     @Test func linesOfOneDepthMovedToTabsAreCarried() throws {
-        let patch = Self.patch(["@@ -2,5 +2,5 @@", " func f() {", "-        a = 1", "+        a = 2", "         keep()", "-        b = 1", "+        b = 2", " }"])
+        let patch = Self.patch(["@@ -2,5 +2,7 @@", " func f() {", "-        a = 1", "+        a = 2", "+        ", "+    // shallow", "         keep()",
+                                "-        b = 1", "+        b = 2", " }"])
         let today = Self.file(["// header", "func f() {", "\ta = 1", "\tkeep()", "\tb = 1", "}"])
         let diff = try #require(carried(try rebase([Self.path: today], patch: patch)))
-        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "= 1", with: "= 2"))
+        #expect(applied(diff, to: today) == Self.file(["// header", "func f() {", "\ta = 2", "        ", "    // shallow", "\tkeep()", "\tb = 2", "}"]))
     }
 
     // MARK: - Places the context tells apart
@@ -251,6 +254,9 @@ struct PatchRebaserEdgeTests {
         let refused = try #require(refusal(try rebase(files, patch: patch)))
         #expect(refused.reason.hasPrefix("\(Self.path): the lines hunk '@@ -1,3 +1,2 @@' changes are gone"), "\(refused)")
         #expect(refused.candidates == ["Sources/P/B.swift:2 (95% alike)", "\(Self.path):2 (95% alike)"])
+        // Three at most.
+        let more = files.merging(["Sources/P/C.swift": near, "Sources/P/D.swift": near]) { $1 }
+        #expect(refusal(try rebase(more, patch: patch))?.candidates.map { $0.prefix(17) } == ["Sources/P/B.swift", "Sources/P/C.swift", "Sources/P/D.swift"])
     }
 
     /// A line exactly half alike is near; an insertion's nearest place is

@@ -105,6 +105,23 @@ struct ThreeWayRebaseTests {
         }
     }
 
+    /// A neighbour of the mutant's line changed, so the preimage does not
+    /// place the hunk itself; of the two places its text has, it rules out
+    /// `a`'s, which the preimage shows was another line all along, and says so.
+    @Test func thePreimageRulesOutAPlaceThatWasAnotherLine() throws {
+        let beside = Self.preimage.replacingOccurrences(of: "b() {\n    if x {", with: "b() {\n    if y {")
+        guard case .rebased(let diff, let moves) = try rebase(beside) else {
+            Issue.record("b's call is the one place left")
+            return
+        }
+        #expect(moves == ["Sources/P/Run.swift '@@ -5,6 +5,6 @@' -> Sources/P/Run.swift:8 (by its lines, the preimage ruling out 1 other place(s))"])
+        guard case .success(let changes) = diff.changes(reading: { _ in beside }) else {
+            Issue.record("the rebased patch does not apply")
+            return
+        }
+        #expect(changes[0].content == beside.replacingOccurrences(of: "if y {\n        run(1)", with: "if y {\n        run(2)"))
+    }
+
     /// Where a stale mutant's lines may have moved: the package's files of
     /// the patch's kinds, not in `.build`, a hidden folder or a linked one,
     /// and never a folder that merely has the name of one.
