@@ -120,6 +120,13 @@ struct ThreeWayRebaseTests {
             return
         }
         #expect(changes[0].content == beside.replacingOccurrences(of: "if y {\n        run(1)", with: "if y {\n        run(2)"))
+        // With `a`'s call changed too, nothing is left to rule out, and nothing is said of it.
+        let alone = beside.replacingOccurrences(of: "a() {\n    if x {\n        run(1)", with: "a() {\n    if x {\n        run(3)")
+        guard case .rebased(_, let aloneMoves) = try rebase(alone) else {
+            Issue.record("b's call is the only place")
+            return
+        }
+        #expect(aloneMoves == ["Sources/P/Run.swift '@@ -5,6 +5,6 @@' -> Sources/P/Run.swift:8 (by its lines)"])
     }
 
     /// Where a stale mutant's lines may have moved: the package's files of
