@@ -443,20 +443,10 @@ struct ExploreTests {
     /// ref git does not know is an error that names it.
     @Test func theChangedLinesSinceARefComeFromGit() throws {
         try withScratch { scratch in
-            func git(_ arguments: String...) throws {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["git", "-C", scratch.url.path, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"] + arguments
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                try process.run()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0, "git \(arguments)")
-            }
             try scratch.write("Sources/A.swift", "let a = 1\nlet b = 2\nlet c = 3\n")
-            try git("init", "-q")
-            try git("add", ".")
-            try git("commit", "-q", "-m", "first")
+            try git(["init", "-q"], in: scratch.url)
+            try git(["add", "."], in: scratch.url)
+            try git(["commit", "-q", "-m", "first"], in: scratch.url)
             try scratch.write("Sources/A.swift", "let a = 1\nlet b = 20\nlet c = 3\nlet d = 4\n")
             #expect(try ChangedLines.since("HEAD", in: scratch.url).lines == ["Sources/A.swift": [2...2, 4...4]])
             #expect(throws: ASTDumpError.self) { try ChangedLines.since("no-such-ref", in: scratch.url) }

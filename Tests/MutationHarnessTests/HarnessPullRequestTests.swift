@@ -6,13 +6,6 @@ import Testing
 /// the base branch's run records its score, a pull request is judged on
 /// its changed lines and on that score, and summary.md says how it came out.
 extension HarnessCommandTests {
-    @discardableResult
-    private func git(_ arguments: [String], in package: URL) throws -> String {
-        let result = try CapturedCommand.run(["git", "-C", package.path, "-c", "user.name=Test", "-c", "user.email=test@example.com"] + arguments)
-        #expect(result.status == 0, "git \(arguments): \(result.errorText)")
-        return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// `pkg` as a repository whose `main` holds the package.
     private func pullRequest(in scratch: Scratch, ignore: String? = nil) throws -> URL {
         let package = try package(in: scratch)

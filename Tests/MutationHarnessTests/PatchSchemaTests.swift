@@ -92,9 +92,9 @@ struct PatchSchemaTests {
                                                  in: scratch.url.appendingPathComponent("parse"))
             #expect(found.keys.sorted() == ["A.swift", "C.swift"])
             #expect(found["C.swift"]?.count == 2)
-            #expect(FunctionBodies.reportsError(in: "{\"_kind\":\"source_file\"}Broken.swift:3:3: error: expected expression", file: "Broken.swift"))
-            #expect(!FunctionBodies.reportsError(in: "11-A.swift:3:3: error: x\nA.swift:2:1: warning: y", file: "1-A.swift"))
-            #expect(!FunctionBodies.reportsError(in: "A.swift:2:1: warning: y", file: "A.swift"))
+            #expect(FunctionBodies.broken(["Broken.swift"], in: "{\"_kind\":\"source_file\"}Broken.swift:3:3: error: expected expression") == ["Broken.swift"])
+            #expect(FunctionBodies.broken(["1-A.swift"], in: "11-A.swift:3:3: error: x\nA.swift:2:1: warning: y").isEmpty)
+            #expect(FunctionBodies.broken(["A.swift"], in: "A.swift:2:1: warning: y").isEmpty)
             #expect(throws: ASTDumpError.self) {
                 try FunctionBodies.parse(swiftc: scratch.url.appendingPathComponent("no-such-swiftc").path, files: ["A.swift"],
                                          in: scratch.url.appendingPathComponent("parse"))

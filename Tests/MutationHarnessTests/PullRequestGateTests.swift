@@ -45,16 +45,11 @@ struct PullRequestGateTests {
         try withScratch { scratch in
             let root = scratch.url.appendingPathComponent("repo")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            func git(_ arguments: String...) throws -> String {
-                let result = try CapturedCommand.run(["git", "-C", root.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
-                #expect(result.status == 0, "git \(arguments): \(result.errorText)")
-                return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            _ = try git("init", "-q")
+            try git(["init", "-q"], in: root)
             #expect(PullRequestGate.head(in: root) == nil, "no commit yet (git prints `HEAD` and fails)")
-            for number in 1...3 { _ = try git("commit", "-q", "--allow-empty", "-m", "c\(number)") }
+            for number in 1...3 { try git(["commit", "-q", "--allow-empty", "-m", "c\(number)"], in: root) }
             let head = try #require(PullRequestGate.head(in: root))
-            let parsed = try git("rev-parse", "HEAD"), first = try git("rev-list", "--max-parents=0", "HEAD")
+            let parsed = try git(["rev-parse", "HEAD"], in: root), first = try git(["rev-list", "--max-parents=0", "HEAD"], in: root)
             #expect(head == parsed)
             let ancestry = PullRequestGate.ancestry(of: head, in: root)
             #expect(ancestry.count == 3 && ancestry.first == head && ancestry.last == first)

@@ -152,15 +152,10 @@ struct ThreeWayRebaseTests {
         try withScratch { scratch in
             try scratch.write("pkg/Sources/P/Run.swift", Self.preimage)
             let root = scratch.url.appendingPathComponent("pkg")
-            func git(_ arguments: String...) throws -> String {
-                let result = try CapturedCommand.run(["git", "-C", root.path, "-c", "user.name=t", "-c", "user.email=t@t"] + arguments)
-                #expect(result.status == 0, "git \(arguments): \(result.errorText)")
-                return String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            _ = try git("init", "-q")
-            _ = try git("add", ".")
-            _ = try git("commit", "-q", "-m", "preimage")
-            #expect(try git("hash-object", "Sources/P/Run.swift").hasPrefix(GitBlob.id(of: Self.preimage)))
+            try git(["init", "-q"], in: root)
+            try git(["add", "."], in: root)
+            try git(["commit", "-q", "-m", "preimage"], in: root)
+            #expect(try git(["hash-object", "Sources/P/Run.swift"], in: root).hasPrefix(GitBlob.id(of: Self.preimage)))
             try scratch.write("pkg/Sources/P/Run.swift", Self.preimage.replacingOccurrences(of: "func b() {", with: "func bee() {"))
             let mutant = try MutantFileParser.parse("Mutant: runs-two\nDescription: b runs 2\n\n" + Self.patch, file: "runs-two.patch")
             guard case .rebased(_, let moves) = MutantRebaser.rebase(mutant, root: root) else {

@@ -78,17 +78,11 @@ enum FunctionBodies {
         return bodies
     }
 
-    /// Whether the compiler's output has an error in `file`: `FILE:LINE:COLUMN: error:`
-    /// (or `FILE:LINE: error:`), at a line's start or right after a tree's
-    /// closing brace or a blank (where the compiler prints it).
-    static func reportsError(in output: String, file: String) -> Bool {
-        !broken([file], in: output).isEmpty
-    }
-
-    /// The files of `files` the compiler's output reports an error in (as
-    /// `reportsError` reads it). The output holds the trees of every file,
-    /// megabytes: it is read once, and only its errors are compared with
-    /// each file's name.
+    /// The files of `files` the compiler's output reports an error in:
+    /// `FILE:LINE:COLUMN: error:` (or `FILE:LINE: error:`), at a line's start
+    /// or right after a tree's closing brace or a blank (where the compiler
+    /// prints it). The output holds the trees of every file, megabytes: it
+    /// is read once, and only its errors are compared with each file's name.
     static func broken(_ files: [String], in output: String) -> Set<String> {
         let bytes = Array(output.utf8), error = Array(": error:".utf8)
         let before: Set<UInt8> = [UInt8(ascii: "\n"), UInt8(ascii: "}"), UInt8(ascii: " ")]

@@ -48,14 +48,21 @@ func copyFixture(to scratch: Scratch, as name: String = "Tiny") throws -> URL {
     return target
 }
 
-/// Runs git in `folder` with a throwaway identity; fails the test if git fails.
-func git(_ arguments: [String], in folder: URL) throws {
+/// Runs git in `folder` with a throwaway identity (commits unsigned) and
+/// returns what it printed, trimmed; fails the test, with git's errors, if git fails.
+@discardableResult
+func git(_ arguments: [String], in folder: URL) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    process.arguments = ["git", "-C", folder.path, "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false"] + arguments
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
     try process.run()
+    // git's messages are short: reading one pipe after the other cannot fill the second.
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let said = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
+    try #require(process.terminationStatus == 0, "git \(arguments.joined(separator: " ")): \(String(decoding: said, as: UTF8.self))")
+    return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
