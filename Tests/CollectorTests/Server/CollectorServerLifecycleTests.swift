@@ -149,13 +149,29 @@ struct CollectorServerLifecycleTests {
         #expect(holder.receive().answer.statusLine == "HTTP/1.1 200 OK", "the one in flight is served")
     }
 
-    /// Clients that reset at once, while the only connection is taken: the
-    /// 503 cannot be sent to them, and the server carries on.
+    /// Clients that reset while the only connection is taken: the 503 cannot
+    /// be sent to them, the send fails, and the server carries on. Each
+    /// accepted client is held until it has reset, so the send meets a reset
+    /// connection every time, however loaded the machine (racing the reset,
+    /// the send landed first on a busy one).
     @Test func clientsGoneBeforeTheirAnswerDoNotStopTheServer() throws {
-        let served = try ServedCollector(maximumConnections: 1)
+        let held = Locked(false)
+        let served = try ServedCollector(maximumConnections: 1) { listener in
+            let client = accept(listener, nil, nil)
+            let deadline = Date().addingTimeInterval(5)
+            while held.withLock({ $0 }), Date() < deadline { usleep(1_000) }
+            return client
+        }
         let (holder, _) = try holdTheOnlySlot(of: served)
-        for _ in 0..<20 {
+        let busy = { served.log.filter { $0 == "- - 503 too many connections" }.count }
+        for gone in 1...3 {
+            held.withLock { $0 = true }
             try served.connect().reset()
+            usleep(20_000)
+            held.withLock { $0 = false }
+            let deadline = Date().addingTimeInterval(5)
+            while busy() < 1 + gone, Date() < deadline { usleep(5_000) }
+            #expect(busy() == 1 + gone, "client \(gone), gone, was answered 503 and the server went on: \(served.log)")
         }
         holder.send("\r\n")
         #expect(holder.receive().answer.statusLine == "HTTP/1.1 200 OK")
