@@ -87,6 +87,10 @@ struct CollectorExecutableTests {
             usleep(200_000)
             kill(process.processIdentifier, SIGTERM)
             while Date() < deadline, !output().contains("stopping") { usleep(10_000) }
+            // A second is far longer than a stop that does not wait takes: it has said "stopped" by then.
+            let patience = Date().addingTimeInterval(1)
+            while Date() < patience, !output().contains("stopped") { usleep(10_000) }
+            #expect(!output().contains("stopped"), "it waits for the request in flight: \(output())")
             slow.send("\r\n")
             inFlight = slow.receive().answer.statusLine
         }
@@ -95,6 +99,9 @@ struct CollectorExecutableTests {
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("stopping: finishing the requests in flight\n"), "\(result.output)")
         #expect(result.output.hasSuffix("stopped\n"), "\(result.output)")
+        let lines = result.output.split(separator: "\n")
+        let answered = lines.firstIndex { $0.hasPrefix("GET /v1/stats 200 ") }
+        #expect(answered != nil && answered! < lines.firstIndex(of: "stopped")!, "the request in flight is answered before it stops: \(result.output)")
         #expect(try CollectorStore(path: database).events().map(\.eventID) == ["0190a3c2-0000-7000-8000-000000000001"])
     }
 }

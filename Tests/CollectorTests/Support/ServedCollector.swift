@@ -5,7 +5,7 @@ import Foundation
 
 /// A collector served on a free loopback port, with the clock of
 /// `CollectorRulesTests` (so its batches are fresh) and its log lines kept.
-final class ServedCollector {
+final class ServedCollector: Sendable {
     let server: CollectorServer
     private let lines = Locked<[String]>([])
 
