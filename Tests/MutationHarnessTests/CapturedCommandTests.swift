@@ -36,6 +36,15 @@ struct CapturedCommandTests {
         #expect(missing.status == 127 && missing.errorText.contains("no-such-command-here"))
     }
 
+    /// A helper command stays in the harness's process group, so a Ctrl-C
+    /// at the terminal reaches it as it reaches the harness (a group of its
+    /// own would leave a `git` or a syntax-tree dump running after it).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads the process group from /proc"))
+    func aHelperCommandIsInTheHarnesssProcessGroup() throws {
+        let result = try CapturedCommand.run(["sh", "-c", "cut -d' ' -f5 /proc/$$/stat"])
+        #expect(String(decoding: result.output, as: UTF8.self) == "\(getpgrp())\n")
+    }
+
     /// A command that leaves a process running with its streams open (a
     /// build server, a credential helper) is done when it exits: what it
     /// printed is returned without waiting for the process it left.
@@ -143,5 +152,16 @@ struct CapturedCommandTests {
             return -1
         })
         #expect(collectedElsewhere == CapturedOutput(status: -1, output: Data("hi\n".utf8), errors: Data()))
+        // A wait interrupted by a signal (EINTR) is tried again: the status is the command's, not unknown.
+        var looks = 0
+        let retried = try CapturedCommand.run(["sh", "-c", "echo hi; exit 5"], reap: { pid, status in
+            looks += 1
+            if looks == 1 {
+                errno = EINTR
+                return -1
+            }
+            return waitpid(pid, status, 0)
+        })
+        #expect(retried == CapturedOutput(status: 5, output: Data("hi\n".utf8), errors: Data()))
     }
 }

@@ -17,3 +17,26 @@ struct ExecutableCoverageTests {
         #expect(why.contains("runs only in an executable"))
     }
 }
+
+extension ExecutableCoverageTests {
+    /// What `llvm-cov export` reads besides the test executable: every other
+    /// program of the build folder (a test may start one), and nothing else:
+    /// not the test executable itself, not a folder, not a file that cannot
+    /// run, nothing with a dot in its name (libraries, bundles, build records).
+    @Test func theProgramsBesideTheTestExecutableAreReadWithIt() throws {
+        try withScratch { scratch in
+            for name in ["collector", "analytics-fault-child", "Tests", "libTiny.so", "TinyPackageTests.xctest"] {
+                try scratch.writeExecutable("debug/\(name)", "#!/bin/sh\n")
+            }
+            try scratch.write("debug/description.json", "{}")
+            try scratch.write("debug/notes", "not a program")
+            try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("debug/Modules"), withIntermediateDirectories: true)
+            let folder = scratch.url.appendingPathComponent("debug")
+            // The test executable, named here without a dot: it is left out by its path.
+            let binary = TestBinary(path: folder.appendingPathComponent("Tests").path)
+            #expect(CoveragePass.executables(besides: binary, in: folder)
+                == ["analytics-fault-child", "collector"].map { folder.appendingPathComponent($0).path })
+            #expect(CoveragePass.executables(besides: binary, in: scratch.url.appendingPathComponent("no-such-folder")).isEmpty)
+        }
+    }
+}

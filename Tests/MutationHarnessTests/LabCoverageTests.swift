@@ -258,6 +258,36 @@ struct LabCoverageTests {
         #expect(report.mutants.first { $0.name == "subtracts" }?.coveredBy == ["T.Suite/adds()"], "the rest of the map holds")
     }
 
+    /// A program a test starts with an environment of its own (no
+    /// `LLVM_PROFILE_FILE`) writes `default.profraw` in the copy, in the
+    /// suite's run and in the test's own: what it ran counts as that test's
+    /// (not as the test measured first, which would find the suite's file),
+    /// and the run says so.
+    @Test func aProgramATestStartsWithAnEnvironmentOfItsOwnCountsAsThatTests() throws {
+        let (report, runner, output, logs) = try run { $0.strayReaches = ["T.Suite/other()": ["idle"]] }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("  1 test(s) started a program that wrote its profile in the copy's folder: counted as theirs\n"), "\(output)")
+        let idle = try #require(report.mutants.first { $0.name == "idle-two" })
+        #expect(idle.coveredBy == ["T.Suite/other()"] && idle.status == .survived, "\(idle)")
+        #expect(report.mutants.first { $0.name == "subtracts" }?.coveredBy == ["T.Suite/adds()"])
+        #expect(runner.binaryRuns.first == ["T.Suite/adds()"], "adds() is measured first, while the suite's file is there")
+
+        let (_, _, plain, plainLogs) = try run()
+        defer { try? FileManager.default.removeItem(at: plainLogs) }
+        #expect(!plain.contains("started a program"), "\(plain)")
+    }
+
+    /// An LLVM tool that fails stops the pass with what failed: its output
+    /// is not read as a profile (which would make every mutant NoCoverage),
+    /// and every mutant runs the whole suite.
+    @Test func aFailingLLVMToolStopsThePassAndSaysWhich() throws {
+        let (report, _, output, logs) = try run(lab: { $0.findLLVM = { _ in LLVMCoverage(profdata: "/bin/false", cov: "/bin/false") } })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("coverage pass stopped: false merge failed"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage }, "\(report.mutants.map(\.status))")
+        #expect(report.mutants.map(\.status) == [.killed, .survived, .survived])
+    }
+
     @Test func aSuiteRunWithoutAProfileGivesEveryMutantTheWholeSuite() throws {
         let (report, _, output, logs) = try run { $0.writesSuiteProfile = false }
         defer { try? FileManager.default.removeItem(at: logs) }
@@ -265,12 +295,12 @@ struct LabCoverageTests {
         #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage })
     }
 
-    /// A test that cannot run alone (it fails, it did not run, or its
-    /// process died after it passed) says nothing of what it reaches: the
+    /// A test that cannot run alone (it fails, it did not run (another test
+    /// ran in its place), or its process died after it passed) says nothing of what it reaches: the
     /// pass stops, names it, and every mutant runs the whole suite, with the
     /// verdicts of a run without a pass. The pass's log keeps each test's output.
     @Test(arguments: [(ScriptedRunner.AloneOutcome.fails, "failed (exited(1))"), (.doesNotRun, "did not run (exited(0))"),
-                      (.crashesAfterPassing, "failed (signalled(\(SIGABRT)))")])
+                      (.crashesAfterPassing, "failed (signalled(\(SIGABRT)))"), (.anotherTestRuns, "did not run (exited(0))")])
     func aTestThatCannotRunAloneStopsThePass(outcome: ScriptedRunner.AloneOutcome, said: String) throws {
         let (report, _, output, logs) = try run { $0.aloneWithProfile = ("T.Suite/other()", outcome) }
         defer { try? FileManager.default.removeItem(at: logs) }
@@ -280,7 +310,7 @@ struct LabCoverageTests {
         #expect(Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) })
             == ["subtracts": .killed, "idle-two": .survived, "zero-one": .survived], "the whole suite's verdicts, no NoCoverage")
         let coverageLog = try String(contentsOf: logs.appendingPathComponent("coverage.log"), encoding: .utf8)
-        #expect(coverageLog.contains("== T.Suite/adds()\n"), "each test's output under its id: \(coverageLog)")
+        #expect(coverageLog.contains("== T.Suite/adds()\nthe scripted test executable ran\n"), "each test's output under its id: \(coverageLog)")
     }
 
     @Test func chosenTestsGetTheSuitesFormulaAppliedToTheirOwnTime() throws {

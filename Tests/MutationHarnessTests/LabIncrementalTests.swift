@@ -71,6 +71,8 @@ extension LabCoverageTests {
             let (first, firstRunner, _) = try incrementalRun(scratch, package: package)
             #expect(first.mutants.first?.status == .killed)
             #expect(firstRunner.binaryRuns.count == 4, "three tests measured, then the mutant's: \(firstRunner.binaryRuns)")
+            let map = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))?.coverage)
+            #expect(map.functions.map { "\($0.name) \($0.count)" } == ["add 1", "idle 0"], "how many tests ran each function")
 
             // A new file of declarations only would be in every key; a new function elsewhere in the same file is not.
             let idle = Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }")
@@ -78,6 +80,9 @@ extension LabCoverageTests {
             let (second, runner, output) = try incrementalRun(scratch, package: package)
             #expect(output.contains("2 test(s) ran no changed file"), "\(output)")
             #expect(runner.binaryRuns == [["T.Suite/adds()"]], "only the test that ran Arithmetic.swift is measured: \(runner.binaryRuns)")
+            let saved = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))?.coverage)
+            #expect(Set(saved.seconds.keys) == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"],
+                    "the tests not measured again keep their time alone (their order and limits): \(saved.seconds)")
             #expect(second.mutants.first?.status == .killed && second.incremental?.ran == 0,
                     "idle changed, and the mutant's test does not run idle: its verdict is reused")
 

@@ -41,6 +41,8 @@ struct OptionParserTests {
         (["record", String(repeating: "a", count: 101), "--description", "d"],
          "mutant name 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' is 101 characters long: at most 100"),
         (["merge", "a"], "merge needs --output DIR for the merged report"),
+        // A name is a file in mutants/: a path would rewrite a file of the user's elsewhere.
+        (["rebase", "retry-on-400", "../../etc/hosts"], "mutant name '../../etc/hosts' must be lower-case letters, digits and dashes, such as retry-on-400"),
         (["help", "nope"], "no help for 'nope'"),
         (["list", "extra"], "list takes no arguments, found 'extra'"),
         (["--timeout", "inf"], "--timeout takes a positive number of seconds, not 'inf'"),
@@ -154,6 +156,13 @@ struct OptionParserTests {
             return
         }
         #expect(survivors.ids == ["3e446f66", "a00bb233"])
+        // `--verify-reused`: 3 reused verdicts re-run unless told otherwise (README, docs/harness.md).
+        guard case .explore(let reusing) = try OptionParser.parse(["explore", "--incremental", "results.json"]),
+              case .explore(let told) = try OptionParser.parse(["explore", "--incremental", "results.json", "--verify-reused", "0"]) else {
+            Issue.record("expected explore")
+            return
+        }
+        #expect(reusing.incremental == "results.json" && reusing.verifyReused == 3 && told.verifyReused == 0)
     }
 
     @Test func knowsTheSubcommands() throws {

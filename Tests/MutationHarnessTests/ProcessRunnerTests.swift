@@ -341,6 +341,23 @@ struct WaitStepsTests {
         var steps = WaitSteps(longest: 20)
         #expect((0..<7).map { _ in steps.next() } == [1, 2, 4, 8, 16, 20, 20])
         var none = WaitSteps(longest: 0)
-        #expect(none.next() == 1, "never a busy loop")
+        #expect((0..<3).map { _ in none.next() } == [1, 1, 1], "never a busy loop, and never past a longest of 1")
+    }
+}
+
+struct WorkersTests {
+    /// `--jobs 1` means one at a time: each item, in order, on one thread;
+    /// with more workers than items, each item still runs once.
+    @Test func oneWorkerRunsOneItemAtATimeAndEveryItemRunsOnce() throws {
+        let state = Locked((running: 0, most: 0, done: [Int]()))
+        try Workers.run(items: 5, workers: 1) { item, worker in
+            state.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
+            usleep(2_000)
+            state.withLock { $0.running -= 1; $0.done.append(item * 10 + worker) }
+        }
+        #expect(state.value.most == 1 && state.value.done == [0, 10, 20, 30, 40])
+        let many = Locked([Int]())
+        try Workers.run(items: 2, workers: 8) { item, _ in many.withLock { $0.append(item) } }
+        #expect(many.value.sorted() == [0, 1])
     }
 }

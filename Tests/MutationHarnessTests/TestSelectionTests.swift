@@ -50,6 +50,12 @@ struct TestSelectionTests {
         let report = TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/x.xml"), log: log,
                                         xctestConsole: ["M.LegacyTests/testAdds", "M.LegacyTests/testSubtracts"])
         #expect(report.failures.first?.message == #"XCTAssertEqual failed: ("1") is not equal to ("2")"#, "the message from its error line")
+        // macOS names a case `-[Module.Class test]`; an id without a class is named by nothing.
+        let mac = "Test Case '-[M.LegacyTests testAdds]' passed (0.001 seconds).\nTest Case '-[M.LegacyTests testSubtracts]' failed (0.002 seconds).\n"
+        #expect(XCTestConsole.cases(in: mac, requested: ["M.LegacyTests/testAdds", "M.LegacyTests/testSubtracts"]).map { "\($0.id) \($0.failed)" }
+            == ["M.LegacyTests/testAdds false", "M.LegacyTests/testSubtracts true"])
+        #expect(XCTestConsole.consoleNames(of: ["testAdds", "M.LegacyTests/testAdds"])
+            == ["LegacyTests.testAdds": "M.LegacyTests/testAdds", "-[M.LegacyTests testAdds]": "M.LegacyTests/testAdds"])
     }
 
     @Test func whereAPatchLandsIsCountedInTheOriginalFile() throws {

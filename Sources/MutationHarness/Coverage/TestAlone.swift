@@ -29,7 +29,7 @@ struct TestAlone {
         let report = TestRunReport.read(xunitPath: xunit, log: output, xctestConsole: test.library == .xctest ? [test.id] : nil)
         guard result.termination.succeeded, report.cases.contains(where: { $0.id == test.id && !$0.failed }), report.failures.isEmpty else {
             let why = result.termination == .timedOut ? "ran past its time limit"
-                : (report.cases.isEmpty ? "did not run" : "failed") + " (\(result.termination))"
+                : (report.cases.contains { $0.id == test.id } ? "failed" : "did not run") + " (\(result.termination))"
             throw CoverageError(reason: "\(test.id) \(why) when it ran on its own (log: \(log.path)); a test that needs others to run first cannot be chosen alone")
         }
         return result

@@ -50,10 +50,15 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// What a test does when it runs alone with a profile asked for (the
     /// coverage pass): it fails, its process crashes after it passed, or
     /// the filter runs nothing (a test another test must run first, say).
-    enum AloneOutcome { case fails, crashesAfterPassing, doesNotRun }
+    enum AloneOutcome { case fails, crashesAfterPassing, doesNotRun, anotherTestRuns }
     var aloneWithProfile: (test: String, outcome: AloneOutcome)?
     /// Functions the whole suite's run (`swift test`) runs besides what its tests run alone.
     var suiteOnlyReaches: [String] = []
+    /// Tests that start a program with an environment of its own: wherever
+    /// such a test runs with coverage (the suite, or alone), the program writes
+    /// what it reaches to `default.profraw` in the copy, as a program
+    /// started without `LLVM_PROFILE_FILE` does.
+    var strayReaches: [String: [String]] = [:]
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
     var writesSuiteProfile = true
     /// Whether `T.Suite/adds()`, started directly on `a - b`, hangs instead
@@ -115,7 +120,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         if arguments[0].hasSuffix(".xctest") {
             binaryLimits.append(timeout)
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
-            return try runBinary(arguments, source: source, environment: environment, stopWhen: stopWhen)
+            LogFile.append("the scripted test executable ran\n", to: log)
+            return try runBinary(arguments, in: directory, source: source, environment: environment, stopWhen: stopWhen)
         }
         #expect(environment["MUTATE_RUNNING"] == "1")
         #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
@@ -190,6 +196,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         if writesSuiteProfile, let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
             let ran = (runsT ? ["T.Suite/adds()", "T.Suite/other()"] : []) + (runsOther ? ["Other.Suite/unrelated()"] : [])
             try writeProfile(ran.flatMap { reaches[$0] ?? [] } + suiteOnlyReaches, to: profile)
+            try writeStray(for: ran, in: directory)
         }
         // Under a schema, switch 1 is the subtraction; a real schema (with
         // `__mutate` switches in the source) is red only by its switch.
@@ -265,6 +272,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         return source[start..<(end ?? source.endIndex)].contains("a - b")
     }
 
+    /// What the programs `tests` start (`strayReaches`) ran, in the copy's `default.profraw`.
+    private func writeStray(for tests: [String], in directory: URL) throws {
+        let stray = tests.flatMap { strayReaches[$0] ?? [] }
+        if !stray.isEmpty { try writeProfile(stray, to: directory.appendingPathComponent("default.profraw").path) }
+    }
+
     /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
     private func writeProfile(_ functions: [String], to profile: String) throws {
         let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
@@ -274,7 +287,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// The test executable started directly: runs the tests its `--filter`s
     /// match, writes what they reach to `LLVM_PROFILE_FILE` (in
     /// `llvm-profdata merge -text` form), and fails `T.Suite/adds()` on `a - b`.
-    private func runBinary(_ arguments: [String], source: String, environment: [String: String], stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult {
+    private func runBinary(_ arguments: [String], in directory: URL, source: String, environment: [String: String],
+                           stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
+    {
         let all = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]
         let filters = arguments.indices.filter { arguments[$0] == "--filter" }.map { arguments[$0 + 1] }
         let chosen = all.filter { id in filters.contains { try! Regex($0).firstMatch(in: id) != nil } }
@@ -282,6 +297,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         watched.append(stopWhen != nil)
         if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
+            try writeStray(for: chosen, in: directory)
         }
         if let record = environment[Schema.reachedVariable] {
             let numbers = chosen.flatMap { switchReaches[$0] ?? [] } + (chosen.count > 1 ? switchesUnderLoad : [])
@@ -294,13 +310,13 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             }
         }
         if let (test, outcome) = aloneWithProfile, chosen == [test], let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
-            try writeCases(outcome == .doesNotRun ? [] : [test], arguments: arguments) { _ in
+            try writeCases(outcome == .doesNotRun ? [] : outcome == .anotherTestRuns ? ["T.Suite/adds()"] : [test], arguments: arguments) { _ in
                 outcome == .fails ? "Expectation failed: needs another test first" : nil
             }
             let termination: ProcessTermination = switch outcome {
             case .fails: .exited(1)
             case .crashesAfterPassing: .signalled(SIGABRT)
-            case .doesNotRun: .exited(0)
+            case .doesNotRun, .anotherTestRuns: .exited(0)
             }
             return ProcessResult(termination: termination, seconds: 0.05)
         }
