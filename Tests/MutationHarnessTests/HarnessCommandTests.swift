@@ -77,6 +77,23 @@ struct HarnessCommandTests {
 
     // MARK: - run
 
+    /// `--jobs N` is the lab's number of jobs; without it, one per core.
+    @Test func jobsGivenOnTheCommandLineAreTheLabsJobs() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            let harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { _ in })
+            for jobs in [1, 3] {
+                guard case .run(let options) = try OptionParser.parse(["--package-path", "pkg", "--jobs", "\(jobs)"]) else {
+                    Issue.record("expected run")
+                    return
+                }
+                #expect(harness.configuration(options)?.jobs == jobs, "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
+            }
+            guard case .run(let plain) = try OptionParser.parse(["--package-path", "pkg"]) else { return }
+            #expect(harness.configuration(plain)?.jobs == ProcessInfo.processInfo.activeProcessorCount)
+        }
+    }
+
     @Test func aRunPrintsWhatItRunsTheVerdictAndWhereTheReportsAre() throws {
         try withScratch { scratch in
             let package = try package(in: scratch, mutants: ["subtracts": "        a - b // adds"])

@@ -171,6 +171,7 @@ struct LabCoverageTests {
         #expect(output.contains("Measuring which tests reach which code (3 tests, each on its own)"), "\(output)")
         #expect(output.range(of: #"\n  3 tests measured in \d+\.\ds\n"#, options: .regularExpression) != nil, "\(output)")
         #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 that the map cannot place"), "\(output)")
+        #expect(!output.contains("ran in the whole suite but in no test on its own"), "nothing runs only under load: \(output)")
         #expect(Set(runner.binaryRuns.prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
                 "the pass runs each test alone: \(runner.binaryRuns)")
         #expect(runner.binaryRuns.dropFirst(3).first == ["T.Suite/adds()"], "then the one mutant with tests runs only its test")
@@ -275,6 +276,30 @@ struct LabCoverageTests {
         let (_, _, plain, plainLogs) = try run()
         defer { try? FileManager.default.removeItem(at: plainLogs) }
         #expect(!plain.contains("started a program"), "\(plain)")
+    }
+
+    /// A function a test ran that the build's coverage mapping lacks stops
+    /// the pass: the profiles and the build disagree.
+    @Test func aFunctionATestRanThatTheMappingLacksStopsThePass() throws {
+        let (report, _, output, logs) = try run { $0.reaches["T.Suite/other()"] = ["ghost"] }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("coverage pass stopped: 1 function(s) the tests ran are not in the coverage mapping (such as ghost): "
+            + "the profiles and the build disagree"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil && $0.status != .noCoverage })
+    }
+
+    /// The profiles a killed run left in the pass's folder (SIGKILL skips its
+    /// clean-up) are no part of the next pass: here one that says `idle` ran
+    /// alone would hide that only the whole suite runs it.
+    @Test func aCoveragePassAKilledRunLeftBehindIsNoPartOfTheNext() throws {
+        let (report, _, output, logs) = try run(configure: { $0.suiteOnlyReaches = ["idle"] }, configureLab: { configuration in
+            let stale = configuration.scratchPath.appendingPathComponent(".mutate/coverage/alone/9.profdata")
+            try? FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data("idle\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n".utf8).write(to: stale)
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("3 line(s) in 1 file(s) ran in the whole suite but in no test on its own"), "\(output)")
+        #expect(report.mutants.first { $0.name == "idle-two" }?.status == .survived, "the whole suite ran for it: not NoCoverage")
     }
 
     /// An LLVM tool that fails stops the pass with what failed: its output
