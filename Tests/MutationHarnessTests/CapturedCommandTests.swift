@@ -45,6 +45,27 @@ struct CapturedCommandTests {
         #expect(String(decoding: result.output, as: UTF8.self) == "\(getpgrp())\n")
     }
 
+    /// A finished command leaves no descriptor of its pipes open (a leak of
+    /// two per command ends a coverage pass in "Too many open files").
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads descriptors from /proc"))
+    func aFinishedCommandLeavesNoDescriptorOfItsPipesOpen() throws {
+        var ours: [Int32] = []
+        let makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = { ends in
+            let code = mutate_pipe_cloexec(ends)
+            ours.append(fcntl(ends[0], F_DUPFD_CLOEXEC, 0)) // the test's own handle, to find the pipe by afterwards
+            return code
+        }
+        _ = try CapturedCommand.run(["sh", "-c", "echo out; echo err >&2"], makePipe: makePipe)
+        defer { ours.forEach { close($0) } }
+        let manager = FileManager.default
+        let open = try manager.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { try? manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+        #expect(ours.count == 2)
+        for descriptor in ours {
+            let pipe = try manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+            #expect(open.filter { $0 == pipe }.count == 1, "only the test's own handle on \(pipe) is left")
+        }
+    }
+
     /// A command that leaves a process running with its streams open (a
     /// build server, a credential helper) is done when it exits: what it
     /// printed is returned without waiting for the process it left.

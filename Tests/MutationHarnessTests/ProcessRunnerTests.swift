@@ -183,6 +183,58 @@ struct ProcessRunnerTests {
     }
 }
 
+extension ProcessRunnerTests {
+    /// A command is looked up on the PATH it is given (a toolchain first on
+    /// it wins over a program of the same name in /usr/bin).
+    @Test func aCommandIsLookedUpOnItsOwnPath() throws {
+        try withScratch { scratch in
+            try scratch.writeExecutable("bin/env", "#!/bin/sh\necho stand-in\n")
+            let log = scratch.url.appendingPathComponent("env.log")
+            let result = try ProcessRunner.run(["env"], in: scratch.url, environment: ["PATH": "\(scratch.url.path)/bin:/usr/bin:/bin"],
+                                               log: log, timeout: 30)
+            #expect(result.termination == .exited(0))
+            #expect(try String(contentsOf: log, encoding: .utf8) == "stand-in\n")
+        }
+    }
+
+    /// A command whose exit was collected ends with its own status, and a
+    /// wait interrupted by a signal (EINTR) is tried again rather than taken
+    /// for the end of a command still running.
+    @Test func anEndedCommandEndsWithItsStatusAndAnInterruptedWaitIsTriedAgain() throws {
+        try withScratch { scratch in
+            var asked = 0
+            let ended = try ProcessRunner.run(["/bin/sh", "-c", "exit 3"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                              log: scratch.url.appendingPathComponent("ended.log"), timeout: 30,
+                                              stopWhen: { asked += 1; return .stoppedEarly },
+                                              poll: { pid, status in waitpid(pid, status, 0) })
+            #expect(ended.termination == .exited(3) && asked == 0, "\(ended.termination), asked \(asked)")
+            var looks = 0
+            let interrupted = try ProcessRunner.run(["/bin/sh", "-c", "exit 4"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                                    log: scratch.url.appendingPathComponent("eintr.log"), timeout: 30, poll: { pid, status in
+                looks += 1
+                if looks == 1 {
+                    errno = EINTR
+                    return -1
+                }
+                return waitpid(pid, status, 0)
+            })
+            #expect(interrupted.termination == .exited(4))
+        }
+    }
+
+    /// A tree gone after the first round of the kill walk is not signalled
+    /// again (its numbers may already be another process's).
+    @Test func aTreeGoneAfterTheFirstRoundIsLeftAlone() throws {
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let sent = Locked<[pid_t]>([])
+        ProcessTree.kill(root: ended.processIdentifier) { pid, _ in sent.withLock { $0.append(pid) }; return 0 }
+        #expect(sent.value == [-ended.processIdentifier, ended.processIdentifier], "one round: its group, then itself")
+    }
+}
+
 /// Refusals of `mutate explore` that happen before any build, so they run
 /// in-process even inside a mutate run (the end-to-end explore tests skip
 /// themselves there).
