@@ -47,6 +47,9 @@ extension HarnessCommandTests {
             try change(package) { $0.replacingOccurrences(of: "// adds", with: "// adds!") }
             let outcome = gate(scratch)
             #expect(outcome.code == .survivorOnChangedLine, "\(outcome)")
+            let base = String(try git(["rev-parse", "main"], in: package).prefix(9))
+            #expect(outcome.output.contains("Pull request: the lines changed since \(base) (where HEAD left main) must lose no mutant\n"),
+                    "\(outcome.output)")
             #expect(outcome.output.hasSuffix("PR gate FAILED: 1 mutant(s) on lines this change touched survived (\(Self.comment.id))"), "\(outcome.output)")
             let summary = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/explore/summary.md"), encoding: .utf8)
             #expect(summary.hasPrefix("## Mutation testing: 50.00% (+0.00 since `"), "\(summary)")

@@ -302,6 +302,43 @@ struct LabCoverageTests {
         #expect(report.mutants.first { $0.name == "idle-two" }?.status == .survived, "the whole suite ran for it: not NoCoverage")
     }
 
+    /// Code that only a program beside the test executable holds is read
+    /// from that program (`llvm-cov export -object`), and a mutant there runs
+    /// the whole suite: such a program may be killed before it writes its
+    /// profile (the fault child is, on purpose), so NoCoverage would be a guess.
+    @Test func codeOnlyInAProgramBesideTheTestExecutableRunsTheWholeSuite() throws {
+        let (report, _, _, logs) = try run(configureLab: { configuration in
+            let child = configuration.scratchPath.appendingPathComponent(".build/debug/child")
+            try? FileManager.default.createDirectory(at: child.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? writeExecutable("#!/bin/sh\n", to: child)
+        }, lab: { lab in
+            guard let llvm = lab.findLLVM(lab.configuration.swift) else { return }
+            let cov = llvm.cov + "-objects"
+            // Without `-object`, the test executable alone: it has no function named `idle`.
+            try? writeExecutable("""
+                #!/bin/sh
+                case " $* " in *" -object "*) exec '\(llvm.cov)' "$@" ;; esac
+                '\(llvm.cov)' "$@" | sed 's/"name":"idle"/"name":"idle-elsewhere"/'
+
+                """, to: URL(fileURLWithPath: cov))
+            lab.findLLVM = { _ in LLVMCoverage(profdata: llvm.profdata, cov: cov) }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.mutants.first { $0.name == "idle-two" }?.status == .survived, "\(report.mutants.map(\.status))")
+        let log = try String(contentsOf: logs.appendingPathComponent("idle-two.log"), encoding: .utf8)
+        #expect(log.contains("runs only in an executable a test starts"), "\(log)")
+    }
+
+    /// A test that writes no profile on its own says nothing of what it
+    /// reaches: the pass stops and names it.
+    @Test func aTestThatWritesNoProfileAloneStopsThePass() throws {
+        let (report, _, output, logs) = try run { $0.writesNoProfileAlone = "T.Suite/other()" }
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("coverage pass stopped: T.Suite/other() wrote no coverage profile: the build is not instrumented, "
+            + "or the test exits without the runtime writing one"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
+    }
+
     /// An LLVM tool that fails stops the pass with what failed: its output
     /// is not read as a profile (which would make every mutant NoCoverage),
     /// and every mutant runs the whole suite.

@@ -59,6 +59,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// what it reaches to `default.profraw` in the copy, as a program
     /// started without `LLVM_PROFILE_FILE` does.
     var strayReaches: [String: [String]] = [:]
+    /// A test that writes no profile when it runs alone (its process ends
+    /// without the runtime writing one).
+    var writesNoProfileAlone: String?
     /// Whether `swift test` writes the profile `LLVM_PROFILE_FILE` asks for.
     var writesSuiteProfile = true
     /// Whether `T.Suite/adds()`, started directly on `a - b`, hangs instead
@@ -295,7 +298,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let chosen = all.filter { id in filters.contains { try! Regex($0).firstMatch(in: id) != nil } }
         binaryRuns.append(chosen)
         watched.append(stopWhen != nil)
-        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" {
+        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null", writesNoProfileAlone.map({ chosen != [$0] }) ?? true {
             try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
             try writeStray(for: chosen, in: directory)
         }
