@@ -86,6 +86,32 @@ struct ExploreTests {
         #expect(mutant.description.contains("logical at A.swift:3:15"))
     }
 
+    /// Where the parentheses of a point's `group` go: around a group that
+    /// ends where the mutated token starts, or that holds the whole token
+    /// (up to the file's last byte); never around one that starts after the
+    /// token, overlaps part of it, or runs past the file.
+    @Test func aGroupIsParenthesizedOnlyWhereItHoldsOrPrecedesTheToken() {
+        func mutated(_ text: String, _ start: Int, _ end: Int, to replacement: String, group: (Int, Int)) -> String {
+            var point = MutationPoint(file: "A.swift", start: start, end: end, line: 1, column: start + 1, mutationOperator: .arithmetic,
+                                      original: String(text.utf8.dropFirst(start).prefix(end - start))!, replacement: replacement)
+            point.group = MutationPoint.ByteRange(start: group.0, end: group.1)
+            return String(decoding: GeneratedMutant.mutatedSource(for: point, source: Array(text.utf8)), as: UTF8.self)
+        }
+        #expect(mutated("a+b", 1, 2, to: "-", group: (0, 1)) == "(a)-b", "a group that ends where the token starts")
+        #expect(mutated("x+y", 2, 3, to: "z", group: (0, 3)) == "(x+z)", "a group that ends with the token, at the file's end")
+        #expect(mutated("a+b", 0, 1, to: "c", group: (2, 3)) == "c+b", "a group after the token")
+        #expect(mutated("abcd", 2, 4, to: "x", group: (0, 3)) == "abx", "a group over part of the token")
+        #expect(mutated("a+b", 1, 2, to: "-", group: (0, 9)) == "a-b", "a group past the file's end")
+        // Code written without spaces: the left operand ends where the operator starts. The patch (and the
+        // report's diff) used to read `(a||b&&|c`, which does not compile.
+        let text = "func f(_ a: Bool, _ b: Bool, _ c: Bool) -> Bool {\n    a||b||c\n}\n"
+        let lines = (try? points(text))?.filter { $0.mutationOperator == .logical }.sorted { $0.start < $1.start }.map {
+            String(decoding: GeneratedMutant.mutatedSource(for: $0, source: Array(text.utf8)), as: UTF8.self).split(separator: "\n")[1]
+                .trimmingCharacters(in: .whitespaces)
+        }
+        #expect(lines == ["a&&b||c", "(a||b)&&c"])
+    }
+
     /// A swap of `&&` and `||` in a chain keeps the tree's grouping: the
     /// text `a || b && c` would be `a || (b && c)`, another mutant than the
     /// one the schema's switch runs.

@@ -54,8 +54,9 @@ enum GeneratedMutant {
             edits += [(group.start, group.start, "("), (group.end, group.end, ")")]
         }
         var mutated = source
-        // From the end, so each edit's offsets still hold; at one offset a `)` goes before the replacement's text.
-        for edit in edits.sorted(by: { ($0.start, $0.text == ")" ? 1 : 0) > ($1.start, $1.text == ")" ? 1 : 0) }) {
+        // From the end, so each edit's offsets still hold. At one offset the replacement goes first: a parenthesis
+        // inserted there afterwards lands before its text (a group that ends, or starts, where the token starts).
+        for edit in edits.sorted(by: { ($0.start, $0.end > $0.start ? 1 : 0) > ($1.start, $1.end > $1.start ? 1 : 0) }) {
             mutated.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
         }
         return mutated
