@@ -23,7 +23,8 @@ import Darwin
 /// - Every bad request gets a status and a log line; none stops the server.
 ///
 /// `@unchecked`: `listener` and `port` are written by `start` before the
-/// accept thread exists; `isStopping` only under `state`; the rest are `let`s.
+/// accept thread exists; `isStopping` and `listenerClosed` only under
+/// `state`; the rest are `let`s.
 public final class CollectorServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var host = "127.0.0.1"
@@ -42,13 +43,16 @@ public final class CollectorServer: @unchecked Sendable {
     /// exhausted process would (`EMFILE`) without exhausting theirs.
     private let acceptClient: @Sendable (Int32) -> Int32
     // Invariants: `listener` is written before the accept thread starts and
-    // closed once by `stop`; `connections` limits concurrent handlers.
+    // closed once, by that thread when it is done with it; `connections`
+    // limits concurrent handlers.
     private var listener: Int32 = -1
     private let connections: DispatchSemaphore
     private let handlers = DispatchQueue(label: "collector.connections", attributes: .concurrent)
     private let stopped = DispatchSemaphore(value: 0)
     private let state = NSLock()
     private var isStopping = false
+    /// Whether the accept loop has closed `listener` (its number may then be another file's).
+    private var listenerClosed = false
     /// The port bound by `start` (useful with port 0).
     public private(set) var port: UInt16 = 0
 
@@ -117,9 +121,25 @@ public final class CollectorServer: @unchecked Sendable {
         state.lock()
         guard !isStopping else { return state.unlock() }
         isStopping = true
+        // Shutting the listener down wakes the accept loop, which closes it
+        // once it no longer uses it. Closed here, its number could be given
+        // to another socket or file before the loop's next `accept`, which
+        // would then take that one's clients, or wait on it. Under `state`:
+        // a loop that has ended has closed it, and the number is not ours.
+        if !listenerClosed {
+            shutdown(listener, Int32(SHUT_RDWR))
+            #if canImport(Darwin)
+            // Darwin's `shutdown` does not wake a waiting `accept`; closing
+            // the socket does. `/dev/null` put in its place closes it and
+            // keeps the number the loop's until the loop closes it.
+            let null = open("/dev/null", O_RDONLY)
+            if null >= 0 {
+                dup2(null, listener)
+                close(null)
+            }
+            #endif
+        }
         state.unlock()
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         _ = stopped.wait(timeout: .now() + 2)
         // Every slot back: nothing in flight. Then give them back, as a
         // semaphore must be at its starting value when it goes away.
@@ -136,7 +156,13 @@ public final class CollectorServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        defer { stopped.signal() }
+        defer {
+            state.lock()
+            close(listener)
+            listenerClosed = true
+            state.unlock()
+            stopped.signal()
+        }
         while !stopping {
             let client = acceptClient(listener)
             guard client >= 0 else {

@@ -137,6 +137,44 @@ struct CollectorServerLifecycleTests {
         #expect(stopped.withLock { $0 }, "and returns once it is answered")
     }
 
+    /// `stop` never closes the listener while the accept loop may still
+    /// call `accept` on it: the number, closed, can be given to another
+    /// socket or file (another server of this process, a database) first,
+    /// and the loop would take that one's clients or wait on it. Here the
+    /// loop is held in `accept` until `stop` has returned (after its two
+    /// seconds' wait for the loop): the descriptor must still be the
+    /// listening socket it was (same device and inode), closed only by the
+    /// loop once `accept` gives up.
+    @Test func stopNeverClosesTheListenerUnderItsAcceptLoop() throws {
+        let inAccept = DispatchSemaphore(value: 0), stopReturned = DispatchSemaphore(value: 0), checked = DispatchSemaphore(value: 0)
+        let calls = Locked(0)
+        let sameSocket = Locked<Bool?>(nil)
+        let served = try ServedCollector { listener in
+            guard calls.withLock({ count in
+                count += 1
+                return count == 1
+            }) else { return accept(listener, nil, nil) }
+            var before = stat()
+            fstat(listener, &before)
+            inAccept.signal()
+            _ = stopReturned.wait(timeout: .now() + 10)
+            var after = stat()
+            let open = fstat(listener, &after) == 0
+            sameSocket.withLock { $0 = open && after.st_dev == before.st_dev && after.st_ino == before.st_ino }
+            checked.signal()
+            errno = EBADF
+            return -1
+        }
+        #expect(inAccept.wait(timeout: .now() + 5) == .success, "the loop reached accept")
+        served.server.stop(grace: 0)
+        stopReturned.signal()
+        #expect(checked.wait(timeout: .now() + 5) == .success)
+        #if canImport(Glibc)
+        #expect(sameSocket.withLock { $0 } == true, "the listener was closed (or its number reused) while its accept loop was still in accept")
+        #endif
+        // (On Darwin `stop` puts /dev/null under the number to wake `accept`: the number stays the loop's, not the socket.)
+    }
+
     @Test func overTheConnectionLimitTheNextClientIsToldToComeBack() throws {
         let served = try ServedCollector(maximumConnections: 1)
         let (holder, (answer, closed)) = try holdTheOnlySlot(of: served)
