@@ -159,7 +159,7 @@ extension HarnessCommandTests {
             let runner = ScriptedRunner()
             let outcome = explore(scratch, runner: runner)
             #expect(outcome.code == .usage)
-            #expect(outcome.errors.contains("is not a results file of `mutate explore --incremental`: not touched"), "\(outcome.errors)")
+            #expect(outcome.errors.contains("is not a results file of `mutate --incremental` or `mutate explore --incremental`: not touched"), "\(outcome.errors)")
             #expect(runner.calls.isEmpty)
             #expect(try String(contentsOf: scratch.url.appendingPathComponent("results.json"), encoding: .utf8) == "{\"theme\": \"dark\"}")
 

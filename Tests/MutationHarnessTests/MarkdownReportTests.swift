@@ -41,7 +41,7 @@ struct MarkdownReportTests {
             - Run: 2026-12-05T20:00:00Z with Swift 6.3.1
             - Mutants: 1 killed, 1 timeout, 1 survived, 3 noCoverage, 1 unviable, 1 stale
             - Score: 33.3% (threshold 100%)
-            - Incremental: 2 verdict(s) reused from r.json (1 re-run to check it, all the same), 3 mutant(s) run; the package was unchanged: its baseline, coverage map and mutants came from the file
+            - Incremental: 2 verdict(s) reused from r.json (1 re-run to check it, all the same), 3 mutant(s) run; the package was unchanged: its baseline and coverage map came from the file
             - \(gate.verdict)
             - Baseline: build 30.0s, tests 2.0s (3 tests); test time limit per mutant 36s
 

@@ -162,7 +162,14 @@ struct OptionParserTests {
             Issue.record("expected explore")
             return
         }
-        #expect(reusing.incremental == "results.json" && reusing.verifyReused == 3 && told.verifyReused == 0)
+        #expect(reusing.run.incremental == "results.json" && reusing.run.verifyReused == 3 && told.run.verifyReused == 0)
+        // The gate keeps its named mutants' verdicts the same way.
+        guard case .run(let keeping) = try OptionParser.parse(["--incremental", "gate.json", "--verify-reused=1"]) else {
+            Issue.record("expected the gate")
+            return
+        }
+        #expect(keeping.incremental == "gate.json" && keeping.verifyReused == 1)
+        #expect(throws: UsageError.self, "--verify-reused alone has no file to check") { try OptionParser.parse(["--verify-reused", "2"]) }
     }
 
     @Test func knowsTheSubcommands() throws {

@@ -12,7 +12,7 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
     case baselineFailed = 5
     /// Another run holds the scratch copy's lock (and `--wait` was not given).
     case locked = 6
-    /// `explore --incremental`: a reused verdict re-run by `--verify-reused`
+    /// `--incremental` (the gate or explore): a reused verdict re-run by `--verify-reused`
     /// came out differently; the results file keeps only this run's own verdicts.
     case reusedVerdictWrong = 7
     /// `explore --pr-gate`: a mutant on a line the change touched survived.
@@ -31,7 +31,7 @@ public enum HarnessExitCode: Int32, Sendable, CaseIterable {
         case .brokenMutant: "a mutant is stale or unviable (fix the mutant), or its run said nothing"
         case .baselineFailed: "the unmutated package does not build, has a red suite, or has no tests"
         case .locked: "another run holds the scratch copy (see --wait)"
-        case .reusedVerdictWrong: "explore --incremental: a reused verdict came out differently when re-run (--verify-reused)"
+        case .reusedVerdictWrong: "--incremental (the gate or explore): a reused verdict came out differently when re-run (--verify-reused)"
         case .survivorOnChangedLine: "explore --pr-gate: a mutant on a line the change touched survived"
         case .scoreDropped: "explore --pr-gate: the score is lower than the one recorded for the base branch"
         case .interrupted: "interrupted (SIGINT or SIGTERM): no verdict for the mutant that was running"

@@ -8,26 +8,17 @@ struct PullRequestChange {
     var changed: ChangedLines
 }
 
-/// `explore --incremental FILE [--verify-reused N] [--pr-gate REF]`: the
-/// results file read before the run, the pull request's rules judged after it.
+/// `--incremental FILE [--verify-reused N]` (the gate's and explore's) and
+/// `explore --pr-gate REF`: the results file read before the run, the pull
+/// request's rules judged after it.
 extension Harness {
     /// Reads the results file and, for `--pr-gate`, what the pull request
     /// changed; a file or ref that cannot be used is a usage error, before any build.
     func prepareIncremental(_ options: ExploreOptions, configuration: LabConfiguration)
         -> Result<(IncrementalRun?, PullRequestChange?), HarnessExitCode>
     {
-        guard let path = options.incremental else { return .success((nil, nil)) }
-        let file = resolve(path)
-        if ScratchRules.isInside(file.path, configuration.scratchPath.path) {
-            return .failure(fail(.usage, "--incremental \(file.path) lies in the scratch copy, which each run makes like the package again "
-                + "(the file would be deleted): keep it in the package or beside it"))
-        }
-        let run: IncrementalRun
-        do {
-            run = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: options.verifyReused, random: makeRandom())
-        } catch {
-            return .failure(fail(.usage, "\(error)"))
-        }
+        let loaded = loadIncremental(options.run, configuration: configuration, named: false)
+        guard case .success(let loadedRun) = loaded, let run = loadedRun else { return loaded.map { ($0, nil) } }
         // Only a run of every mutant of its paths says what the package's score is.
         let whole = options.inDiff == nil && options.sample == nil && options.ids.isEmpty && options.run.shard == nil
         if whole { run.scoreCommit = PullRequestGate.head(in: configuration.packagePath) }
@@ -40,6 +31,33 @@ extension Harness {
         } catch {
             return .failure(fail(.usage, "\(error)"))
         }
+    }
+
+    /// The results file of `--incremental FILE` (nil without the option),
+    /// read before any build. `named`: the gate's, which keeps the named
+    /// mutants' verdicts; explore's keeps generated ones. A file of the other
+    /// kind is refused, never overwritten: it may hold hours of verdicts.
+    func loadIncremental(_ options: RunOptions, configuration: LabConfiguration, named: Bool) -> Result<IncrementalRun?, HarnessExitCode> {
+        guard let path = options.incremental else { return .success(nil) }
+        let file = resolve(path)
+        if ScratchRules.isInside(file.path, configuration.scratchPath.path) {
+            return .failure(fail(.usage, "--incremental \(file.path) lies in the scratch copy, which each run makes like the package again "
+                + "(the file would be deleted): keep it in the package or beside it"))
+        }
+        let previous: ResultsFile?
+        do {
+            previous = try ResultsFile.load(from: file)
+        } catch {
+            return .failure(fail(.usage, "\(error)"))
+        }
+        if let previous, previous.holdsNamedMutants != named {
+            let (holds, other) = named ? ("explore's generated mutants", "mutate explore") : ("the gate's named mutants", "mutate")
+            return .failure(fail(.usage, "\(file.path) keeps the verdicts of \(holds), written by `\(other) --incremental`: not touched; "
+                + "give each command its own file"))
+        }
+        let run = IncrementalRun(file: file, previous: previous, verifyCount: options.verifyReused, random: makeRandom())
+        run.named = named
+        return .success(run)
     }
 
     /// The pull request's rules on a finished run, kept in its reports (summary.md).

@@ -17,17 +17,23 @@ extension Harness {
         guard case .success(var mutants) = loaded else { return loaded.failureCode }
         if let shard = options.shard { mutants = shard.slice(mutants) }
 
+        let loadedIncremental = loadIncremental(options, configuration: configuration, named: true)
+        guard case .success(let incremental) = loadedIncremental else { return loadedIncremental.failureCode }
+
         print("Running \(mutants.count) mutant(s) from \(mutantsFolder.path)" + (configuration.shard.map { " (shard \($0))" } ?? ""))
         InterruptHandler.install(grace: environment.interruptGrace)
         let report: LabReport
         do {
-            report = try Lab(configuration: configuration, mutants: mutants, runner: toolchain.runner, print: print).run()
+            let lab = Lab(configuration: configuration, mutants: mutants, runner: toolchain.runner, print: print)
+            lab.incremental = incremental
+            report = try lab.run()
         } catch {
             return stopped(by: error, reports: configuration.outputPath)
         }
         print(ConsoleFormat.summary(report))
         print(ConsoleFormat.verdict(report))
         print("Reports: \(configuration.outputPath.path)/report.md, report.json, junit.xml, logs/")
+        if let code = incrementalVerdict(report) { return code }
         return HarnessExitCode.gate(report)
     }
 

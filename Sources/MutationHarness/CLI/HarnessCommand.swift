@@ -42,6 +42,13 @@ struct RunOptions: Equatable {
     var schema = true
     /// `--jobs N`: schema mutants tested at once (nil: one per core).
     var jobs: Int?
+    /// `--incremental FILE`: verdicts kept there by key and reused while the
+    /// key holds (the gate's named mutants, or explore's generated ones).
+    var incremental: String?
+    /// `--verify-reused N`: reused verdicts re-run to check the file.
+    var verifyReused = RunOptions.defaultVerifyReused
+
+    static let defaultVerifyReused = 3
 }
 
 /// `mutate explore [PATH...]`.
@@ -61,15 +68,9 @@ struct ExploreOptions: Equatable {
     /// `--id ID` (repeatable): only these generated mutants, such as the
     /// survivors of the last run once tests for them are written.
     var ids: [String] = []
-    /// `--incremental FILE`: verdicts kept there by key and reused while the key holds.
-    var incremental: String?
-    /// `--verify-reused N`: reused verdicts re-run to check the file.
-    var verifyReused = ExploreOptions.defaultVerifyReused
     /// `--pr-gate REF`: gate a pull request on the lines changed since its
     /// merge base with REF and on the base's recorded score.
     var prGate: String?
-
-    static let defaultVerifyReused = 3
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.

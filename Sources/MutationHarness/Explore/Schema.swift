@@ -31,6 +31,13 @@ struct Schema {
     /// Where each named mutant's bodies sit in the rewritten files (`PatchSchema`).
     var bodySites: [Site] = []
 
+    /// A digest of the build this schema makes: every rewritten file and
+    /// support file, by path. The same digest is the same code compiled.
+    var digest: String {
+        let texts = files.map { "file \($0.key)\u{0}\($0.value)" } + support.map { "support \($0.key)\u{0}\($0.value)" }
+        return SHA256.hex(texts.sorted().joined(separator: "\u{0}\n"))
+    }
+
     /// Where each mutant's code sits in the rewritten files (a generated
     /// one's: its point's line, which the schema's edits keep): a compiler
     /// error on those lines leaves it out of the schema.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One `explore --incremental FILE` run: the file as it was read, what this
-/// run found of the package, and what it takes from the file and checks.
+/// One `--incremental FILE` run (explore's, or the gate's: `named`): the
+/// file as it was read, what this run found of the package, and what it
+/// takes from the file and checks.
 /// Shared by the lab and the command's mutant finder (a class: both fill it).
 final class IncrementalRun: @unchecked Sendable {
     let file: URL
@@ -36,6 +37,8 @@ final class IncrementalRun: @unchecked Sendable {
     var lastSave = Date()
     /// How often, in seconds, the file is rewritten while mutants run.
     var saveInterval: TimeInterval = 60
+    /// Whether the file keeps the gate's named mutants (`ResultsFile.kind`).
+    var named = false
 
     init(file: URL, previous: ResultsFile?, verifyCount: Int, random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.file = file
@@ -129,6 +132,21 @@ final class IncrementalRun: @unchecked Sendable {
         let top = path.prefix { $0 != "/" }
         if top == path { return path.hasPrefix("Package") && (path.hasSuffix(".swift") || path == "Package.resolved") }
         return top == "Sources" || top == "Tests" || targetPaths.contains { !$0.isEmpty && path.hasPrefix($0 + "/") }
+    }
+
+    /// The top-level folders, besides `Sources/` and `Tests/`, that hold
+    /// source code (Swift, C, C++, Objective-C): where a target declared
+    /// with a path of its own may be, for a run that has no target list
+    /// (the gate's). Each counts whole.
+    static func sourceFolders(_ paths: [String]) -> [String] {
+        let code: Set<String> = ["swift", "c", "h", "cc", "cpp", "cxx", "hpp", "m", "mm", "s", "S", "modulemap"]
+        let folders = paths.compactMap { path -> String? in
+            let parts = path.split(separator: "/")
+            guard parts.count > 1, let ext = parts.last?.split(separator: ".").last, parts.last?.contains(".") == true, code.contains(String(ext))
+            else { return nil }
+            return String(parts[0])
+        }
+        return Set(folders).subtracting(["Sources", "Tests"]).sorted()
     }
 
     /// Whether a kept result is a verdict a later run may reuse (not one

@@ -1,10 +1,11 @@
 import Foundation
 
-/// What `explore --incremental FILE` keeps between runs: each mutant's
-/// verdict with the key it was reached under (`VerdictKeys`), and, for a
-/// package that has not changed since, the baseline, the coverage map and
-/// the mutants found, so an unchanged package runs neither its suite nor
-/// the coverage pass nor the compiler's syntax tree again.
+/// What `--incremental FILE` keeps between runs (of explore, or of the
+/// gate): each mutant's verdict with the key it was reached under
+/// (`VerdictKeys`), and, for a package that has not changed since, the
+/// baseline, the coverage map and (explore's) the mutants found, so an
+/// unchanged package runs neither its suite nor the coverage pass nor the
+/// compiler's syntax tree again.
 struct ResultsFile: Codable, Equatable {
     /// Names the format, so another JSON file given by mistake is refused.
     var format = Self.formatName
@@ -35,6 +36,13 @@ struct ResultsFile: Codable, Equatable {
     /// as patches), by id: the next run leaves them out of its schema from
     /// the first attempt. A hint for the build, never a verdict.
     var schemaMisfits: [String]? = nil
+    /// Whose verdicts it keeps: `named` for the gate's named mutants; nil
+    /// for explore's generated ones (every file written before the gate kept any).
+    var kind: String? = nil
+
+    static let namedKind = "named"
+    /// Whether the file keeps the gate's verdicts, not explore's.
+    var holdsNamedMutants: Bool { kind == Self.namedKind }
 
     static let formatName = "mutate-incremental-results"
     static let currentVersion = 1
@@ -52,6 +60,10 @@ struct ResultsFile: Codable, Equatable {
         var coverageSeconds: Double?
         /// `Lab.suiteQuiet`.
         var quietWhileRunning: [String: Double]? = nil
+        /// `Schema.digest` of the named mutants' schema the suite ran in
+        /// (nil: none): a schema changed by a mutant added or edited is a
+        /// build whose suite has not been seen green, so it runs again.
+        var schema: String? = nil
     }
 
     /// The mutants found in `paths` (before any selection or `--in-diff`).
@@ -94,7 +106,7 @@ struct ResultsFile: Codable, Equatable {
         }
         struct Header: Decodable { var format: String?; var version: Int? }
         guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == formatName else {
-            throw ResultsFileError(reason: "\(url.path) is not a results file of `mutate explore --incremental`: not touched; give another path, or delete it to start afresh")
+            throw ResultsFileError(reason: "\(url.path) is not a results file of `mutate --incremental` or `mutate explore --incremental`: not touched; give another path, or delete it to start afresh")
         }
         guard header.version == currentVersion else {
             throw ResultsFileError(reason: "\(url.path) is a results file of version \(header.version.map(String.init) ?? "?"), this mutate reads version \(currentVersion): delete it to start afresh")

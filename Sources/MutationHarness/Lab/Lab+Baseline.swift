@@ -27,7 +27,10 @@ extension Lab {
             print(String(format: "  built in %.1fs", build.seconds))
             return
         }
-        if reuseBaseline() { return }
+        if reuseBaseline() {
+            noteSchemaNumbers()
+            return
+        }
         print(String(format: "  built in %.1fs; running the tests...", build.seconds))
         // With coverage, the suite's run keeps its profiles: the coverage pass
         // compares them with each test's own (code run only under load).
@@ -50,6 +53,7 @@ extension Lab {
             (test, tests, quiet) = try runSuite()
         }
         suiteQuiet = quiet.isEmpty ? nil : quiet
+        baselineSchema = installedSchema?.digest
         // A program a test started with an environment of its own wrote here.
         try? FileManager.default.moveItem(at: workspace.root.appendingPathComponent("default.profraw"),
                                           to: suiteProfiles.appendingPathComponent("stray.profraw"))
@@ -74,10 +78,14 @@ extension Lab {
         report.testTimeoutSeconds = configuration.testTimeout(baselineSeconds: test.seconds)
         suiteLimit = report.testTimeoutSeconds
         print(String(format: "  %d tests passed in %.1fs; each mutant's tests get %.0fs", tests.cases.count, test.seconds, report.testTimeoutSeconds))
-        if let schema = installedSchema {
-            schemaNumbers = schema.numbers
-            print("  \(schema.numbers.count) named mutants run by switch, \(mutants.count - schema.numbers.count) built on their own")
-        }
+        noteSchemaNumbers()
+    }
+
+    /// The named mutants that run by their switch in the schema built with the baseline.
+    private func noteSchemaNumbers() {
+        guard let schema = installedSchema else { return }
+        schemaNumbers = schema.numbers
+        print("  \(schema.numbers.count) named mutants run by switch, \(mutants.count - schema.numbers.count) built on their own")
     }
 
     /// Whether a run of the suite (or of chosen tests) passed: it exited
@@ -148,7 +156,9 @@ extension Lab {
     /// by a change elsewhere), every test is measured.
     private func runPass(_ pass: CoveragePass, _ tests: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
         var pass = pass
-        pass.earlier = incremental?.knownCoverage() ?? CoveragePass.KnownCoverage()
+        // Over the named mutants' schema every test is measured: the file's
+        // lines run only under load are the original's, the pass's the schema's.
+        pass.earlier = installedSchema == nil ? incremental?.knownCoverage() ?? CoveragePass.KnownCoverage() : CoveragePass.KnownCoverage()
         guard !pass.earlier.tests.isEmpty else { return try pass.run(tests) }
         print("  \(pass.earlier.tests.count) test(s) ran no changed file: what they reach is taken from \(incremental?.file.lastPathComponent ?? "the results file")")
         do {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `explore --incremental FILE`: verdicts reused while their key holds, a
+/// `--incremental FILE` (explore's or the gate's): verdicts reused while their key holds, a
 /// sample of them re-run to check the file, and the file rewritten with
 /// what this run knows.
 extension Lab {
@@ -10,7 +10,10 @@ extension Lab {
         guard let incremental else { return }
         do {
             let targets = incremental.previous?.explored?.targets ?? []
-            incremental.rawFiles = try workspace.fileDigests().filter { IncrementalRun.counts($0.key, targetPaths: targets.map(\.path)) }
+            let digests = try workspace.fileDigests()
+            // The gate reads no target list: a folder beside Sources/ and Tests/ that holds source code may be a target's.
+            let targetPaths = incremental.named ? IncrementalRun.sourceFolders(Array(digests.keys)) : targets.map(\.path)
+            incremental.rawFiles = digests.filter { IncrementalRun.counts($0.key, targetPaths: targetPaths) }
             incremental.files = codeDigests(targets)
         } catch {
             throw LabError.workspace(error.description)
@@ -21,6 +24,9 @@ extension Lab {
         let file = incremental.file.path
         if incremental.previous == nil {
             print("  no results in \(file) yet: every mutant runs, and the verdicts are kept there")
+        } else if incremental.named, incremental.unchanged {
+            print("  the package is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")): "
+                + "its baseline and coverage map are reused if the named mutants' schema is the same build")
         } else if incremental.unchanged, incremental.previous?.bytesTree == incremental.bytesTree {
             print("  the package is as \(file) last saw it (\(incremental.previous?.commit ?? "no commit")): "
                 + "its baseline, coverage map and mutants are reused")
@@ -46,10 +52,17 @@ extension Lab {
     }
 
     /// For an unchanged package: the baseline's tests, time limits and
-    /// coverage map as the file has them. False when it must run.
+    /// coverage map as the file has them. False when it must run: also when
+    /// the named mutants' schema is not the one the file's suite ran in (a
+    /// mutant added or edited rewrites the build).
     func reuseBaseline() -> Bool {
         // A map the last run could not make (no tools, a test that fails alone) is not made now either.
         guard let incremental, incremental.unchanged, let previous = incremental.previous, let baseline = previous.baseline else { return false }
+        guard baseline.schema == installedSchema?.digest else {
+            print("  the named mutants' schema is not the build the file's suite ran in (a mutant added, removed or edited): the suite runs again")
+            return false
+        }
+        baselineSchema = baseline.schema
         report.tests = baseline.tests
         baselineLibraries = baseline.libraries
         report.testLocations = baseline.testLocations
@@ -76,7 +89,12 @@ extension Lab {
         var sources: [String: [UInt8]] = [:]
         let compiled = IncrementalRun.compiledSwiftFiles(incremental.explored?.targets ?? [])
         for file in Set(coverage?.functions.map(\.file) ?? []).union(compiled) {
-            sources[file] = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(file).path).map { [UInt8]($0) }
+            // The package's text, not the named mutants' schema in the copy: the map's lines are the original's.
+            if let original = schemaFiles[file] {
+                sources[file] = original.map { Array($0.utf8) }
+            } else {
+                sources[file] = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(file).path).map { [UInt8]($0) }
+            }
         }
         let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage, sources: sources)
         incremental.verdictKeys = keys
@@ -84,6 +102,8 @@ extension Lab {
         for (index, mutant) in mutants.enumerated() {
             let key = keys.key(for: mutant, reach: coverage == nil ? nil : reaches[mutant.name])
             incremental.keys[mutant.name] = key
+            // A named mutant whose code did not type-check in this run's schema may no longer compile: it runs (the gate fails on an unviable one).
+            if incremental.named, schemaMisfits.contains(mutant.name) { continue }
             if let entry = incremental.previous?.verdicts[mutant.name], IncrementalRun.holds(entry, for: mutant, key: key, keys: keys) {
                 reusable.append(index)
             }
@@ -97,8 +117,14 @@ extension Lab {
                 incremental.verifying[mutant.name] = stored
                 continue
             }
-            var result = stored
-            result.log = "logs/\(mutant.name).log"
+            // The verdict is the file's; what describes the mutant (its headers, its patch and lines) is today's.
+            var result = report.mutants[index]
+            result.status = stored.status
+            result.killedBy = stored.killedBy
+            result.reason = stored.reason
+            result.notRun = stored.notRun
+            result.buildSeconds = stored.buildSeconds
+            result.testSeconds = stored.testSeconds
             if case .tests(let tests) = reaches[mutant.name] { result.coveredBy = tests }
             let log = logs.appendingPathComponent("\(mutant.name).log")
             try? Data(("mutate: \(result.status.rawValue), reused from \(incremental.file.path) (saved \(previous?.savedAt ?? "?")"
@@ -117,13 +143,7 @@ extension Lab {
     /// the file (a file that lied once cannot be trusted); the command then fails.
     func finishIncremental() throws {
         guard let incremental else { return }
-        var disagreements: [String] = []
-        for (name, stored) in incremental.verifying.sorted(by: { $0.key < $1.key }) {
-            guard let fresh = report.mutants.first(where: { $0.name == name }), fresh.status != .pending else { continue }
-            if !IncrementalRun.agree(stored.status, fresh.status) {
-                disagreements.append("\(name): \(stored.status.rawValue) in the file, \(fresh.status.rawValue) now")
-            }
-        }
+        let disagreements = reusedDisagreements()
         let ran = mutantsToRun - incremental.verifying.count
         report.incremental = IncrementalSummary(file: incremental.file.path, reused: incremental.reused.count + incremental.verifying.count,
                                                 verified: incremental.verifying.count, ran: ran, disagreements: disagreements,
@@ -138,6 +158,20 @@ extension Lab {
         try saveIncremental(dropReused: !disagreements.isEmpty, finished: true)
     }
 
+    /// The checked verdicts that came out differently so far, each as
+    /// `name: status in the file, status now`.
+    func reusedDisagreements() -> [String] {
+        guard let incremental else { return [] }
+        var disagreements: [String] = []
+        for (name, stored) in incremental.verifying.sorted(by: { $0.key < $1.key }) {
+            guard let fresh = report.mutants.first(where: { $0.name == name }), fresh.status != .pending else { continue }
+            if !IncrementalRun.agree(stored.status, fresh.status) {
+                disagreements.append("\(name): \(stored.status.rawValue) in the file, \(fresh.status.rawValue) now")
+            }
+        }
+        return disagreements
+    }
+
     /// Writes the results file: this run's baseline, map and mutants found,
     /// every verdict of this run under its key, and the file's other
     /// verdicts (mutants this run did not select) as they were.
@@ -146,6 +180,8 @@ extension Lab {
     /// file that gave a wrong verdict loses its scores with its verdicts.
     func saveIncremental(dropReused: Bool = false, finished: Bool = false) throws {
         guard let incremental, !incremental.keys.isEmpty else { return }
+        // A save before the end (every minute, or on an interrupt) after a checked verdict came out differently: the file lied.
+        let dropReused = dropReused || !reusedDisagreements().isEmpty
         var verdicts = dropReused ? [:] : (incremental.previous?.verdicts ?? [:])
         let byName = Dictionary(mutants.map { ($0.name, $0) }) { first, _ in first }
         for result in report.mutants {
@@ -165,7 +201,7 @@ extension Lab {
             tests: report.tests, libraries: baselineLibraries, testLocations: report.testLocations,
             testTimeoutSeconds: report.testTimeoutSeconds, baselineBuildSeconds: report.baselineBuildSeconds,
             baselineTestSeconds: report.baselineTestSeconds, coverageSeconds: report.coverageSeconds,
-            quietWhileRunning: suiteQuiet)
+            quietWhileRunning: suiteQuiet, schema: baselineSchema)
         let now = ISO8601DateFormatter().string(from: Date())
         var scores = dropReused ? [:] : (incremental.previous?.scores ?? [:])
         if finished, !dropReused, let commit = incremental.scoreCommit, !report.mutants.contains(where: { $0.status == .pending }) {
@@ -182,7 +218,8 @@ extension Lab {
         let file = ResultsFile(harness: HelpText.version, commit: report.commit, savedAt: now,
                                tree: VerdictKeys.tree(files), common: incremental.common, baseline: baseline, coverage: coverage,
                                explored: incremental.explored, verdicts: verdicts, files: files, scores: scores.isEmpty ? nil : scores,
-                               bytesTree: incremental.bytesTree, schemaMisfits: misfits.isEmpty ? nil : misfits)
+                               bytesTree: incremental.bytesTree, schemaMisfits: misfits.isEmpty ? nil : misfits,
+                               kind: incremental.named ? ResultsFile.namedKind : nil)
         do {
             try file.save(to: incremental.file)
         } catch {

@@ -58,6 +58,9 @@ public final class Lab {
     /// suite without Swift Testing's events): then a whole-suite run of a
     /// mutant is never called stalled.
     var suiteQuiet: [String: Double]?
+    /// `Schema.digest` of the named mutants' schema the baseline's suite
+    /// ran in (nil: none), kept by `--incremental` with the baseline.
+    var baselineSchema: String?
     /// Which tests reach which code, from the coverage pass; nil without one.
     var coverage: CoverageMap?
     /// The test executable started directly for the chosen tests.

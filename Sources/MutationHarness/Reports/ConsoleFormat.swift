@@ -34,7 +34,7 @@ extension ConsoleFormat {
     static func incremental(_ summary: IncrementalSummary) -> String {
         "Incremental: \(summary.reused) verdict(s) reused from \(summary.file) (\(summary.verified) re-run to check it, "
             + "\(summary.disagreements.isEmpty ? "all the same" : "\(summary.disagreements.count) different")), \(summary.ran) mutant(s) run"
-            + (summary.reusedBaseline ? "; the package was unchanged: its baseline, coverage map and mutants came from the file" : "")
+            + (summary.reusedBaseline ? "; the package was unchanged: its baseline and coverage map came from the file" : "")
     }
 
     /// The gate's verdict in words: PASSED or FAILED, and why.

@@ -55,7 +55,7 @@ enum ExploreCommand: SubCommand {
         OptionSpec("--id", "ID", help: "only this generated mutant (repeatable): re-run survivors once tests are written"),
         OptionSpec("--incremental", "FILE", help: "keep verdicts in FILE (created if missing) and reuse those whose key is unchanged"),
         OptionSpec("--verify-reused", "N",
-                   help: "re-run N reused verdicts, drawn at random, to check FILE (default \(ExploreOptions.defaultVerifyReused))"),
+                   help: "re-run N reused verdicts, drawn at random, to check FILE (default \(RunOptions.defaultVerifyReused))"),
         OptionSpec("--pr-gate", "REF", help: "gate a pull request: no survivor on lines changed since REF, no lower score than the base's"),
     ]
     /// Run's options, but for the ones explore declares itself and
@@ -83,19 +83,9 @@ enum ExploreCommand: SubCommand {
             explore.sample = count
         }
         explore.ids = arguments.all("--id")
-        explore.incremental = arguments.last("--incremental")
-        if let text = arguments.last("--verify-reused") {
-            guard explore.incremental != nil else {
-                throw arguments.error("--verify-reused checks verdicts reused from a results file: it needs --incremental FILE")
-            }
-            guard let count = Int(text), count >= 0 else {
-                throw arguments.error("--verify-reused takes a number of reused verdicts to re-run, 0 or more, not '\(text)'")
-            }
-            explore.verifyReused = count
-        }
         explore.prGate = arguments.last("--pr-gate")
         if explore.prGate != nil {
-            guard explore.incremental != nil else {
+            guard explore.run.incremental != nil else {
                 throw arguments.error("--pr-gate compares the score with the base branch's, which a results file records: it needs --incremental FILE")
             }
             let partial = [("--in-diff", explore.inDiff != nil), ("--sample", explore.sample != nil), ("--id", !explore.ids.isEmpty),
@@ -104,7 +94,7 @@ enum ExploreCommand: SubCommand {
                 throw arguments.error("--pr-gate judges the whole package's score, and \(partial.joined(separator: ", ")) runs part of it: give one or the other")
             }
         }
-        if explore.incremental != nil, explore.list {
+        if explore.run.incremental != nil, explore.list {
             throw arguments.error("--incremental keeps verdicts, and --list runs none: give one or the other")
         }
         return .explore(explore)

@@ -23,6 +23,14 @@ enum RunCommand: SubCommand {
         a switch, the baseline's suite runs with every switch off, and each
         such mutant is tested with its switch on, --jobs at a time. Any
         other mutant is built on its own.
+        With --incremental FILE, each verdict is kept in FILE under a key of
+        what decides it (the patch, the code it changes, its tests and the
+        code they reach, the toolchain and the options), as explore keeps
+        its own; the next run reuses every verdict whose key is unchanged
+        and runs the rest. An unchanged package with the same named mutants
+        also reuses its suite's run and coverage map. N reused verdicts,
+        drawn at random, are re-run to check the file: one that comes out
+        differently fails the run (exit 7).
         """
 
     /// The options of a run, which explore accepts too.
@@ -47,6 +55,9 @@ enum RunCommand: SubCommand {
     ]
 
     static let options: [OptionSpec] = runOptions + [
+        OptionSpec("--incremental", "FILE", help: "keep verdicts in FILE (created if missing) and reuse those whose key is unchanged"),
+        OptionSpec("--verify-reused", "N",
+                   help: "re-run N reused verdicts, drawn at random, to check FILE (default \(RunOptions.defaultVerifyReused))"),
         OptionSpec("--list", help: "print the mutants (with --mutant: only those) and exit"),
         OptionSpec("--version", help: "print the harness's version"),
     ]

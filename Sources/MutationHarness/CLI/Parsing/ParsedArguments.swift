@@ -81,6 +81,16 @@ struct ParsedArguments {
             }
             run.shard = shard
         }
+        run.incremental = last("--incremental")
+        if let text = last("--verify-reused") {
+            guard run.incremental != nil else {
+                throw error("--verify-reused checks verdicts reused from a results file: it needs --incremental FILE")
+            }
+            guard let count = Int(text), count >= 0 else {
+                throw error("--verify-reused takes a number of reused verdicts to re-run, 0 or more, not '\(text)'")
+            }
+            run.verifyReused = count
+        }
         return run
     }
 }
