@@ -23,8 +23,7 @@ import Darwin
 /// - Every bad request gets a status and a log line; none stops the server.
 ///
 /// `@unchecked`: `listener` and `port` are written by `start` before the
-/// accept thread exists; `isStopping` and `listenerClosed` only under
-/// `state`; the rest are `let`s.
+/// accept thread exists; `isStopping` only under `state`; the rest are `let`s.
 public final class CollectorServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var host = "127.0.0.1"
@@ -43,7 +42,7 @@ public final class CollectorServer: @unchecked Sendable {
     /// exhausted process would (`EMFILE`) without exhausting theirs.
     private let acceptClient: @Sendable (Int32) -> Int32
     // Invariants: `listener` is written before the accept thread starts and
-    // closed once, by that thread when it is done with it; `connections`
+    // closed once, by `stop` after that thread has ended; `connections`
     // limits concurrent handlers.
     private var listener: Int32 = -1
     private let connections: DispatchSemaphore
@@ -51,8 +50,6 @@ public final class CollectorServer: @unchecked Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     private let state = NSLock()
     private var isStopping = false
-    /// Whether the accept loop has closed `listener` (its number may then be another file's).
-    private var listenerClosed = false
     /// The port bound by `start` (useful with port 0).
     public private(set) var port: UInt16 = 0
 
@@ -121,26 +118,25 @@ public final class CollectorServer: @unchecked Sendable {
         state.lock()
         guard !isStopping else { return state.unlock() }
         isStopping = true
-        // Shutting the listener down wakes the accept loop, which closes it
-        // once it no longer uses it. Closed here, its number could be given
-        // to another socket or file before the loop's next `accept`, which
-        // would then take that one's clients, or wait on it. Under `state`:
-        // a loop that has ended has closed it, and the number is not ours.
-        if !listenerClosed {
-            shutdown(listener, Int32(SHUT_RDWR))
-            #if canImport(Darwin)
-            // Darwin's `shutdown` does not wake a waiting `accept`; closing
-            // the socket does. `/dev/null` put in its place closes it and
-            // keeps the number the loop's until the loop closes it.
-            let null = open("/dev/null", O_RDONLY)
-            if null >= 0 {
-                dup2(null, listener)
-                close(null)
-            }
-            #endif
-        }
         state.unlock()
-        _ = stopped.wait(timeout: .now() + 2)
+        // Shutting the listener down wakes the accept loop; the listener is
+        // closed only once the loop has ended. Closed while the loop may
+        // still call `accept`, its number could be given to another socket
+        // or file first, and the loop would take that one's clients or wait
+        // on it. A loop that does not end in time keeps it (a descriptor
+        // lost, not someone else's taken).
+        shutdown(listener, Int32(SHUT_RDWR))
+        #if canImport(Darwin)
+        // Darwin's `shutdown` does not wake a waiting `accept`; closing the
+        // socket does. `/dev/null` put in its place closes it and keeps the
+        // number the server's.
+        let null = open("/dev/null", O_RDONLY)
+        if null >= 0 {
+            dup2(null, listener)
+            close(null)
+        }
+        #endif
+        if stopped.wait(timeout: .now() + 2) == .success { close(listener) }
         // Every slot back: nothing in flight. Then give them back, as a
         // semaphore must be at its starting value when it goes away.
         let deadline = DispatchTime.now() + grace
@@ -156,13 +152,7 @@ public final class CollectorServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        defer {
-            state.lock()
-            close(listener)
-            listenerClosed = true
-            state.unlock()
-            stopped.signal()
-        }
+        defer { stopped.signal() }
         while !stopping {
             let client = acceptClient(listener)
             guard client >= 0 else {

@@ -17,7 +17,10 @@ struct CollectorServerRequestTests {
     @Test func aHeadSentOneByteAtATimeIsAnswered() throws {
         let served = try ServedCollector()
         let connection = try served.connect()
-        connection.trickle(Array("GET /v1/stats HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        // The first byte alone for half a second: the server's first read of the head is that one byte.
+        connection.send("G")
+        usleep(500_000)
+        connection.trickle(Array("ET /v1/stats HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
         #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK",
                 "reads of one, two and three bytes are part of a head, not its end")
     }
