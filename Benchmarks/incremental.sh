@@ -26,9 +26,8 @@ file=$out/results.json
 mkdir -p "$out"
 swift build -c release --product mutate >/dev/null
 mutate=$PWD/.build/release/mutate
-if [ ! -d "$tree" ]; then git worktree add --detach "$tree" HEAD >/dev/null; fi
-git -C "$tree" checkout -q --detach HEAD 2>/dev/null || true
-git -C "$tree" reset -q --hard "$(git rev-parse HEAD)"
+. Benchmarks/worktree.sh
+fresh_worktree "$tree"
 [ "${FRESH:-0}" = 1 ] && rm -f "$file"
 
 run() { # NAME ARGS...: one incremental run in the worktree; its wall time, exit code and what it reused

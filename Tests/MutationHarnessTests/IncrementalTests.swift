@@ -195,6 +195,14 @@ extension IncrementalTests {
             #expect(!IncrementalRun.counts(path, targetPaths: ["Plugins/P"]), "\(path)")
         }
     }
+
+    /// The gate has no target list: a top-level folder with source code in it may hold a target, and counts whole.
+    @Test func theGateCountsEveryTopLevelFolderThatHoldsSourceCode() {
+        let paths = ["Package.swift", "Sources/A/a.swift", "Tests/T/t.swift", "Lib/core/x.c", "Lib/include/x.h", "Shims/module.modulemap",
+                     "Tools/Gen/main.swift", "ObjC/a.mm", "docs/a.md", "Benchmarks/run.sh", "Fixtures/swift", "Assets/data.json"]
+        #expect(IncrementalRun.sourceFolders(paths) == ["Lib", "ObjC", "Shims", "Tools"])
+        #expect(IncrementalRun.counts("Lib/README.md", targetPaths: IncrementalRun.sourceFolders(paths)), "such a folder counts whole")
+    }
 }
 
 extension IncrementalTests {

@@ -55,9 +55,7 @@ extension Harness {
             return .failure(fail(.usage, "\(file.path) keeps the verdicts of \(holds), written by `\(other) --incremental`: not touched; "
                 + "give each command its own file"))
         }
-        let run = IncrementalRun(file: file, previous: previous, verifyCount: options.verifyReused, random: makeRandom())
-        run.named = named
-        return .success(run)
+        return .success(IncrementalRun(file: file, previous: previous, verifyCount: options.verifyReused, named: named, random: makeRandom()))
     }
 
     /// The pull request's rules on a finished run, kept in its reports (summary.md).

@@ -38,10 +38,12 @@ final class IncrementalRun: @unchecked Sendable {
     /// How often, in seconds, the file is rewritten while mutants run.
     var saveInterval: TimeInterval = 60
     /// Whether the file keeps the gate's named mutants (`ResultsFile.kind`).
-    var named = false
+    let named: Bool
 
-    init(file: URL, previous: ResultsFile?, verifyCount: Int, random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
+    init(file: URL, previous: ResultsFile?, verifyCount: Int, named: Bool = false,
+         random: any RandomNumberGenerator = SystemRandomNumberGenerator()) {
         self.file = file
+        self.named = named
         self.previous = previous
         self.verifyCount = verifyCount
         self.random = random
@@ -141,10 +143,8 @@ final class IncrementalRun: @unchecked Sendable {
     static func sourceFolders(_ paths: [String]) -> [String] {
         let code: Set<String> = ["swift", "c", "h", "cc", "cpp", "cxx", "hpp", "m", "mm", "s", "S", "modulemap"]
         let folders = paths.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            guard parts.count > 1, let ext = parts.last?.split(separator: ".").last, parts.last?.contains(".") == true, code.contains(String(ext))
-            else { return nil }
-            return String(parts[0])
+            guard path.contains("/"), code.contains((path as NSString).pathExtension) else { return nil }
+            return String(path.prefix { $0 != "/" })
         }
         return Set(folders).subtracting(["Sources", "Tests"]).sorted()
     }

@@ -158,7 +158,7 @@ extension Lab {
         var pass = pass
         // Over the named mutants' schema every test is measured: the file's
         // lines run only under load are the original's, the pass's the schema's.
-        pass.earlier = installedSchema == nil ? incremental?.knownCoverage() ?? CoveragePass.KnownCoverage() : CoveragePass.KnownCoverage()
+        if installedSchema == nil, let known = incremental?.knownCoverage() { pass.earlier = known }
         guard !pass.earlier.tests.isEmpty else { return try pass.run(tests) }
         print("  \(pass.earlier.tests.count) test(s) ran no changed file: what they reach is taken from \(incremental?.file.lastPathComponent ?? "the results file")")
         do {

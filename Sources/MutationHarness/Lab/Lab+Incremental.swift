@@ -44,11 +44,7 @@ extension Lab {
     /// rewritten the copy (the file is saved while the schema's mutants run).
     func codeDigests(_ targets: [PackageTargets.Target]) -> [String: String] {
         guard let incremental else { return [:] }
-        let root = workspace.root
-        return IncrementalRun.digests(raw: incremental.rawFiles, compiled: IncrementalRun.compiledSwiftFiles(targets)) { path in
-            if let original = schemaFiles[path] { return original.map { Array($0.utf8) } }
-            return FileManager.default.contents(atPath: root.appendingPathComponent(path).path).map { [UInt8]($0) }
-        }
+        return IncrementalRun.digests(raw: incremental.rawFiles, compiled: IncrementalRun.compiledSwiftFiles(targets), read: originalBytes)
     }
 
     /// For an unchanged package: the baseline's tests, time limits and
@@ -90,11 +86,7 @@ extension Lab {
         let compiled = IncrementalRun.compiledSwiftFiles(incremental.explored?.targets ?? [])
         for file in Set(coverage?.functions.map(\.file) ?? []).union(compiled) {
             // The package's text, not the named mutants' schema in the copy: the map's lines are the original's.
-            if let original = schemaFiles[file] {
-                sources[file] = original.map { Array($0.utf8) }
-            } else {
-                sources[file] = FileManager.default.contents(atPath: workspace.root.appendingPathComponent(file).path).map { [UInt8]($0) }
-            }
+            sources[file] = originalBytes(file)
         }
         let keys = VerdictKeys(files: incremental.files, common: incremental.common, coverage: coverage, sources: sources)
         incremental.verdictKeys = keys

@@ -154,6 +154,13 @@ extension Lab {
         return workspace.read(path)
     }
 
+    /// `readOriginal`'s file as bytes: a file no schema rewrote is read as
+    /// it is, whatever its encoding.
+    func originalBytes(_ path: String) -> [UInt8]? {
+        if let saved = schemaFiles[path] { return saved.map { Array($0.utf8) } }
+        return FileManager.default.contents(atPath: workspace.root.appendingPathComponent(path).path).map { [UInt8]($0) }
+    }
+
     /// `file:line` of each compiler error in a build log, relative to the copy.
     static func errorLines(in log: String, root: String) -> Set<String> {
         var lines: Set<String> = []
