@@ -27,3 +27,19 @@ int mutate_pipe_cloexec(int ends[2]) {
     return 0;
 #endif
 }
+
+#if defined(__linux__)
+// The profile runtime's writer, linked in only by a coverage build: a weak
+// reference is null in any other (the runtime's symbols are hidden, so only
+// the static link can find it, not dlsym).
+extern int __llvm_profile_write_file(void) __attribute__((weak));
+
+int mutate_write_coverage_profile(void) {
+    if (__llvm_profile_write_file == 0) return 0;
+    return __llvm_profile_write_file() == 0;
+}
+#else
+int mutate_write_coverage_profile(void) {
+    return 0;
+}
+#endif

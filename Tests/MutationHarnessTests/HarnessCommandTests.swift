@@ -293,6 +293,7 @@ struct HarnessCommandTests {
             harness.toolchain.runner = builds
             #expect(harness.main(["rebase", "subtracts", "--package-path", "pkg"]) == .passed)
             #expect(builds.calls.map(\.command) == ["build", "build"], "the package, then the carried mutant; no test")
+            #expect(progress.text.contains("\n[1/1] subtracts: building...\n"), "\(progress.text)")
             #expect(builds.calls.last?.source.contains("            a - b // adds") == true, "built with the new patch applied")
             #expect(printed.text == """
                 rebased  subtracts: Sources/Tiny/Arithmetic.swift '@@ -3 +3 @@' -> Sources/Tiny/Arithmetic.swift:6 (by its lines)
@@ -498,6 +499,7 @@ struct HarnessCommandTests {
                     "\(outcome.errors)")
             #expect(outcome.errors.contains("warning: Other: the compiler could not dump it"), "\(outcome.errors)")
             #expect(runner.calls.map(\.command) == ["build"], "a list builds the baseline and runs nothing")
+            #expect(!outcome.errors.contains("no test executable to start directly"), "nor looks for one: \(outcome.errors)")
         }
     }
 

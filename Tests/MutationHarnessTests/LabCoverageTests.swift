@@ -81,7 +81,7 @@ struct LabCoverageTests {
         return scratch.url.appendingPathComponent("pkg")
     }
 
-    private func run(allTests: Bool = false, source: String = Self.source, files: [String: String] = [:], mutants chosen: [Mutant]? = nil,
+    func run(allTests: Bool = false, source: String = Self.source, files: [String: String] = [:], mutants chosen: [Mutant]? = nil,
                      configure: (ScriptedRunner) -> Void = { _ in },
                      limits: (multiplier: Double, constant: Double)? = nil,
                      configureLab: (inout LabConfiguration) -> Void = { _ in }, lab setUp: (Lab) -> Void = { _ in }) throws
@@ -114,6 +114,9 @@ struct LabCoverageTests {
             // Whatever ran, the copy is the package again.
             #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == source)
             #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent("Sources/Tiny/" + Schema.supportFileName).path))
+            for left in [".mutate/patch-schema", ".mutate/suite-profile", "default.profraw"] {
+                #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(left).path), "\(left) is removed")
+            }
             // The copy is marked as the harness's (a later run may then use and empty it), and the report says when and with what it ran.
             #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent(ScratchRules.marker), encoding: .utf8)
                 == "A scratch copy made by `mutate`; the harness may delete anything in this folder.\n")
@@ -172,6 +175,7 @@ struct LabCoverageTests {
         #expect(output.range(of: #"\n  3 tests measured in \d+\.\ds\n"#, options: .regularExpression) != nil, "\(output)")
         #expect(output.contains("1 mutant(s) run only the tests that reach them, 1 reached by no test (NoCoverage), 1 that the map cannot place"), "\(output)")
         #expect(!output.contains("ran in the whole suite but in no test on its own"), "nothing runs only under load: \(output)")
+        #expect(!output.contains("ran no changed file"), "no results file, nothing known before: \(output)")
         #expect(Set(runner.binaryRuns.prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
                 "the pass runs each test alone: \(runner.binaryRuns)")
         #expect(runner.binaryRuns.dropFirst(3).first == ["T.Suite/adds()"], "then the one mutant with tests runs only its test")
@@ -398,8 +402,9 @@ struct LabCoverageTests {
         #expect(subtracts.status == .timeout)
         let reason = subtracts.reason ?? ""
         #expect(reason.hasPrefix("T.Suite/adds() hung: no test started or ended for 0."), "\(reason)")
-        #expect(reason.hasSuffix("s alone; the limit is 0.4s)"), "0.05 s alone x 3 + 0.2: \(reason)")
+        #expect(reason.hasSuffix("s (it took 0.1s alone; the limit is 0.4s)"), "0.05 s alone x 3 + 0.2: \(reason)")
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("mutate: T.Suite/adds() hung: no test started or ended for 0."), "\(log)")
         #expect(log.contains("; the run was stopped as a timeout"), "\(log)")
         #expect((runner.binaryLimits.last ?? nil).map { $0 >= 30 } == true, "long before the run's own limit: \(runner.binaryLimits)")
     }
@@ -468,7 +473,7 @@ struct LabCoverageTests {
     /// Three schema mutants on line 6, outside every function: the map cannot
     /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
     /// together, switch 3.
-    private func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: @escaping (ScriptedRunner) -> Void = { _ in })
+    func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: @escaping (ScriptedRunner) -> Void = { _ in })
         throws -> (lab: Lab, configuration: LabConfiguration)
     {
         let (lab, configuration, _) = try exploreLab(in: scratch, output: output, names: ["zero-one", "zero-two", "zero-three"], line: 6,
@@ -560,6 +565,7 @@ struct LabCoverageTests {
         #expect(two.runner.mostSwitchedAtOnce == 2, "two test processes at once")
         #expect(two.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
         #expect(two.output.contains("progress 6/6 (100%), 3 of 6 detected (50.0%)"), "\(two.output)")
+        #expect(!one.output.contains("Measuring which tests run the switches"), "the map placed every one: no switch pass")
     }
 
     /// The gate's named mutants that change only function bodies are built

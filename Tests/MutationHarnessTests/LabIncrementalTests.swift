@@ -138,6 +138,7 @@ extension LabCoverageTests {
             let (third, _, checked) = try incrementalRun(scratch, package: package, verify: 1)
             #expect(third.incremental.map { [$0.reused, $0.verified, $0.ran] } == [1, 1, 0], "\(String(describing: third.incremental))")
             #expect(checked.contains("  1 verdict(s) reused from results.json, 1 of them re-run to check the file; 0 mutant(s) to run"), "\(checked)")
+            #expect(!checked.contains("wrong verdict(s)"), "the checked verdict held: \(checked)")
         }
     }
 
@@ -229,6 +230,35 @@ extension LabCoverageTests {
                 if let moved { try moved.write(to: runner) } else { try FileManager.default.removeItem(at: runner) }
                 let (again, _, output) = try incrementalRun(scratch, package: package, outsideFunctions: true)
                 #expect(again.incremental?.reused == 2 && again.incremental?.ran == 0, "\(output)")
+            }
+        }
+    }
+
+    /// The test that killed a mutant in the results file runs first, on
+    /// its own, when the mutant's key changed. A killer that passes now
+    /// decides nothing: the mutant's tests run as usual. One the suite no
+    /// longer has is not started at all.
+    @Test(arguments: ["T.Suite/other()", "T.Suite/gone()"])
+    func theFilesKillerRunsFirstAndDecidesOnlyAKill(killer: String) throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            _ = try incrementalRun(scratch, package: package)
+            let file = scratch.url.appendingPathComponent("results.json")
+            var saved = try #require(try ResultsFile.load(from: file))
+            saved.verdicts["subtracts"]?.result.killedBy = [killer]
+            saved.verdicts["subtracts"]?.killKey = nil
+            try saved.save(to: file)
+            // The body of `add` changes: subtracts' key with it.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "// adds", with: "_ = 0"))
+            let (report, runner, _) = try incrementalRun(scratch, package: package)
+            #expect(report.mutants.first?.status == .killed, "\(String(describing: report.mutants.first))")
+            #expect(!runner.binaryRuns.contains([]), "no run of no test: \(runner.binaryRuns)")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            if killer == "T.Suite/other()" {
+                #expect(log.contains("mutate: the test that killed it in the results file runs first: T.Suite/other()"), "\(log)")
+                #expect(log.contains("mutate: it did not kill it now; the mutant's tests run as usual"), "\(log)")
+            } else {
+                #expect(!log.contains("runs first"), "\(log)")
             }
         }
     }

@@ -144,7 +144,7 @@ struct LabTests {
 
     /// A baseline that cannot be trusted stops the run before any mutant,
     /// each with its own error: tests past their time limit, or no test at all.
-    @Test(arguments: [(" // HANG", "timedOut"), (" // NO-TESTS", "noTests")])
+    @Test(arguments: [(" // HANG", "timedOut"), (" // NO-TESTS", "noTests"), (" // CRASH", "crashed")])
     func aBaselineThatTimesOutOrHasNoTestsStopsTheRun(marker: String, expected: String) throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
@@ -160,6 +160,8 @@ struct LabTests {
                 #expect(expected == "timedOut")
             } catch LabError.noTests {
                 #expect(expected == "noTests")
+            } catch let LabError.baselineTestsFailed(tests, _, _) {
+                #expect(expected == "crashed" && tests.isEmpty, "a crash before any test reported is a red suite, not one without tests")
             }
             #expect(runner.calls.count == 2, "no mutant ran")
             #expect(output.text.hasPrefix("Copying "), "\(output.text)")
@@ -423,6 +425,10 @@ struct LabTests {
         #expect(blamed(["Sources/M/A.swift:4", "Sources/M/B.swift:5"]) == ["a4", "b2"])
         #expect(blamed(["Sources/M/C.swift:1"]) == [])
         #expect(blamed([]) == [])
+        // An error is explained only by a site of its own file, and blames only the sites of its file.
+        let a = Schema.Site(id: "a", file: "A.swift", lines: 1...5), b = Schema.Site(id: "b", file: "B.swift", lines: 2...2)
+        #expect(Lab.blamed([a, b], for: ["B.swift:4"]) == ["b"], "A's site holds line 4 of A, not of B: B's mutants are blamed")
+        #expect(Lab.blamed([a, b], for: ["B.swift:2"]) == ["b"], "A's lines also hold 2, but not B's 2")
     }
 
     /// A named mutant's site is the lines of the body it swaps (and a body
@@ -519,6 +525,7 @@ struct LabTests {
             #expect(output.text.contains("with every switch off the tests are not green ("), "\(output.text)")
             #expect(output.text.contains("the schema's own baseline is not green ("), "\(output.text)")
             #expect(output.text.contains("schema.log); every mutant runs as a patch"), "\(output.text)")
+            #expect(runner.stoppedEarly == 1, "only the mutant's own run stops at its first failure; the schema's baseline runs to its end and names every failing test")
         }
     }
 
@@ -674,6 +681,80 @@ struct LabTests {
                 #expect(message == "Expectation failed: 2 + 3 → -1")
             }
             #expect(runner.calls.count == 2, "no mutant ran")
+            #expect(!FileManager.default.fileExists(atPath: Self.patchesOnly(package).outputPath.appendingPathComponent(ReportWriter.resultsFile).path),
+                    "no report of a run that tested nothing")
+        }
+    }
+
+    /// A second run on the same copy: the mutant's log holds that run's
+    /// lines only, so its reason is that run's first compiler error.
+    @Test func aMutantsReasonIsItsOwnRunsFirstError() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            func run(_ new: String) throws -> MutantResult? {
+                try Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("m", "        a + b", new)], runner: ScriptedRunner(),
+                        print: { _ in }).run().mutants.first
+            }
+            #expect(try run("        a + b // BROKEN")?.reason == "Sources/Tiny/Arithmetic.swift:4:9: error: cannot find 'BROKEN' in scope")
+            #expect(try run("        a + b // SCHEMA-BROKEN")?.reason
+                == "Sources/Tiny/Arithmetic.swift:2:5: error: no '^~^<' candidates produce the expected type")
+        }
+    }
+
+    /// An error while mutants run (here the results file cannot be saved):
+    /// the reports already begun hold every verdict reached, and the
+    /// named mutants' schema is taken out of the copy.
+    @Test func anErrorMidRunKeepsTheVerdictsReachedAndTakesTheSchemaOut() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            var configuration = Self.patchesOnly(package)
+            configuration.schema = true
+            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", "        a + b", "        a - b"),
+                                                                  try mutant("comment-only", "        a + b", "        a + b // harmless")],
+                          runner: ScriptedRunner(), print: { _ in })
+            let incremental = IncrementalRun(file: scratch.url.appendingPathComponent("no-such-folder/results.json"), previous: nil, verifyCount: 0)
+            incremental.saveInterval = 0
+            lab.incremental = incremental
+            lab.reportInterval = 3600
+            #expect(throws: (any Error).self) { try lab.run() }
+            let results = try ReportWriter.read(from: configuration.outputPath)
+            #expect(results.mutants.map(\.status) == [.killed, .pending], "the first verdict was reached before the save failed")
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == Self.original, "the schema is out of the copy")
+        }
+    }
+
+    /// The report names the package's commit, as git says it.
+    @Test func theReportNamesThePackagesCommit() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/.gitignore", ".build/\n")
+            _ = try git(["init", "-q"], in: package)
+            _ = try git(["add", "."], in: package)
+            _ = try git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first"], in: package)
+            let report = try Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("m", "        a + b", "        a - b")],
+                                 runner: ScriptedRunner(), print: { _ in }).run()
+            let head = try git(["rev-parse", "--short", "HEAD"], in: package).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(report.commit == head && !head.isEmpty, "\(String(describing: report.commit)) \(head)")
+        }
+    }
+
+    /// A lab (public API) whose scratch copy would be the package itself is
+    /// refused before it copies or deletes anything.
+    @Test func aScratchCopyThatIsThePackageIsRefused() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            var configuration = Self.patchesOnly(package)
+            configuration.scratchPath = package
+            let runner = ScriptedRunner()
+            do {
+                _ = try Lab(configuration: configuration, mutants: [try mutant("m", "        a + b", "        a - b")], runner: runner, print: { _ in }).run()
+                Issue.record("the package cannot be its own scratch copy")
+            } catch let LabError.workspace(message) {
+                #expect(message.contains("is the package itself"), "\(message)")
+            }
+            #expect(runner.calls.isEmpty)
+            #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == Self.original)
         }
     }
 }

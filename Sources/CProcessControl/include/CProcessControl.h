@@ -11,4 +11,10 @@ int mutate_become_child_subreaper(void);
 /// same moment never inherits them. Returns 0, or -1 with errno set.
 int mutate_pipe_cloexec(int ends[2]);
 
+/// Writes this program's coverage profile now, where `LLVM_PROFILE_FILE`
+/// says, when it was built with coverage (`-profile-generate`; Linux):
+/// an exit by `_exit` skips the write the profile runtime makes at exit.
+/// Returns 1 if a profile was written, 0 otherwise.
+int mutate_write_coverage_profile(void);
+
 #endif

@@ -1,3 +1,4 @@
+import CProcessControl
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -32,6 +33,9 @@ enum InterruptHandler {
                 DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                     ProcessTree.sweep()
                     FileHandle.standardError.write(Data("mutate: interrupted; stopped without finishing the reports\n".utf8))
+                    // In a coverage build (mutate under its own harness) what this run reached counts for
+                    // the test that started it: `_exit` skips the profile's write at exit.
+                    _ = mutate_write_coverage_profile()
                     _exit(HarnessExitCode.interrupted.rawValue)
                 }
             }

@@ -80,6 +80,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// Whether `T.Suite/adds()` no longer catches `a - b`: a test weakened
     /// in a way the harness cannot see (a verdict kept from before is wrong).
     var testsWeakened = false
+    /// Tests that are XCTest's: `swift test` reports them in XCTest's xunit
+    /// file, and the test executable runs them by name (`PATH A,B`), saying
+    /// each on its console (`Test Case 'Suite.name' passed`).
+    var xctestTests: Set<String> = []
+    /// XCTest tests that fail on `a - b` (`T.Suite/adds()` fails there wherever it runs).
+    var xctestFailingOnMinus: Set<String> = []
     /// How the lab stopped each run of the test executable that hung (nil:
     /// it did not, and the run's limit ended it).
     private(set) var hungRuns: [ProcessTermination?] = []
@@ -124,6 +130,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             binaryLimits.append(timeout)
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
             LogFile.append("the scripted test executable ran\n", to: log)
+            if arguments.count == 2, !arguments[1].hasPrefix("-") { return try runXCTest(arguments[1], source: source, environment: environment, log: log) }
             return try runBinary(arguments, in: directory, source: source, environment: environment, stopWhen: stopWhen)
         }
         #expect(environment["MUTATE_RUNNING"] == "1")
@@ -236,9 +243,18 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let cases = (runsT ? """
             <testcase classname="T.Suite" name="adds()" time="0.01">\(failing ? "<failure message=\"Expectation failed: 2 + 3 → -1\"/>" : "")</testcase>
             <testcase classname="T.Suite" name="other()" time="0.01"/>
-            """ : "") + (runsOther ? #"<testcase classname="Other.Suite" name="unrelated()" time="0.01"/>"# : "")
+            """ : "") + (runsOther && !xctestTests.contains("Other.Suite/unrelated()") ? #"<testcase classname="Other.Suite" name="unrelated()" time="0.01"/>"# : "")
         try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8)
             .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
+        // XCTest's tests in XCTest's file (the scripted ones pass in the suite; they are judged in their own runs).
+        let xctestCases = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"].filter { xctestTests.contains($0) && runs($0) }
+        if !xctestCases.isEmpty {
+            let written = xctestCases.map { id in
+                let parts = id.split(separator: "/")
+                return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\"/>"
+            }.joined()
+            try Data("<testsuites><testsuite name=\"XCTests\">\(written)</testsuite></testsuites>".utf8).write(to: xunit)
+        }
         // `EXIT-ZERO`: a runner that reports the failure but exits 0 anyway.
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
     }
@@ -361,5 +377,24 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         }.joined()
         let xunit = URL(fileURLWithPath: arguments[arguments.firstIndex(of: "--xunit-output")! + 1])
         try Data("<testsuites><testsuite name=\"TestResults\">\(cases)</testsuite></testsuites>".utf8).write(to: xunit)
+    }
+
+    /// The test executable asked for XCTest tests by name (`ids`,
+    /// comma-separated): each says on the console that it started and
+    /// passed or failed (`T.Suite/adds()` and `xctestFailingOnMinus` fail on
+    /// `a - b`); what they reach goes to `LLVM_PROFILE_FILE`.
+    private func runXCTest(_ ids: String, source: String, environment: [String: String], log: URL) throws -> ProcessResult {
+        let chosen = ids.split(separator: ",").map(String.init)
+        binaryRuns.append(chosen)
+        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" { try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile) }
+        var failed = false
+        for id in chosen {
+            let name = id.split(separator: "/").map(String.init)
+            let console = (name[0].split(separator: ".").last.map(String.init) ?? name[0]) + "." + name[1]
+            let fails = source.contains("a - b") && (id == "T.Suite/adds()" || xctestFailingOnMinus.contains(id))
+            failed = failed || fails
+            LogFile.append("Test Case '\(console)' started\nTest Case '\(console)' \(fails ? "failed" : "passed") (0.001 seconds)\n", to: log)
+        }
+        return ProcessResult(termination: .exited(failed ? 1 : 0), seconds: 0.05)
     }
 }

@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// Where the named mutants' schema cannot hold a mutant, and what each
+/// such mutant gets instead: a file the schema never rewrites, a mutant of
+/// two files, a schema that does not build.
+extension LabCoverageTests {
+    /// A named mutant `name` of `files` (path, line, old text, new text), in that order.
+    func patch(_ name: String, _ files: [(path: String, line: Int, old: [String], new: [String])]) throws -> Mutant {
+        let hunks = files.map { file in
+            let count = { (lines: [String]) in lines.count == 1 ? "" : ",\(lines.count)" }
+            let start = file.old.isEmpty ? file.line - 1 : file.line
+            return "--- a/\(file.path)\n+++ b/\(file.path)\n@@ -\(start)\(count(file.old)) +\(file.line)\(count(file.new)) @@\n"
+                + file.old.map { "-\($0)\n" }.joined() + file.new.map { "+\($0)\n" }.joined()
+        }.joined()
+        return try MutantFileParser.parse("Mutant: \(name)\nDescription: \(name)\n\n" + hunks, file: "\(name).patch")
+    }
+
+    func log(_ name: String, in logs: URL) throws -> String {
+        try String(contentsOf: logs.appendingPathComponent("\(name).log"), encoding: .utf8)
+    }
+
+    /// Only Swift files under `Sources/` take part: a test file's lines must
+    /// stay where the test runner reports them, and any other file is no
+    /// code. Such a mutant is built on its own, and its log says why.
+    @Test(arguments: ["README.md", "Sources/Tiny/notes.txt", "Tests/TinyTests/ArithmeticTests.swift"])
+    func aNamedMutantOfAFileTheSchemaNeverRewritesIsBuiltOnItsOwn(path: String) throws {
+        let other = try patch("elsewhere", [(path, 1, ["one"], ["two"])])
+        let (report, _, output, logs) = try run(files: [path: "one\n"], mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"), other],
+                                                configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
+        #expect(output.contains("  1 named mutant(s) change more than function bodies and are built on their own (each one's log says why)"),
+                "\(output)")
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["subtracts"]?.status == .killed && byName["subtracts"]?.buildSeconds == 0, "by its switch")
+        #expect(byName["elsewhere"]?.buildSeconds ?? 0 > 0, "on its own build")
+        #expect(try log("elsewhere", in: logs).contains("not in the named mutants' schema, so built on its own: "
+            + "it creates, deletes or renames a file, or changes one that is not Swift under Sources/ (\(path))"))
+    }
+
+    /// `Limits.most()` returns 1: a function body of a second file.
+    static let limitsFunction = "public enum Limits {\n    public static func most() -> Int {\n        1\n    }\n}\n"
+
+    /// A named mutant of two files is in the schema only when both of its
+    /// changes are function bodies: then both swaps are behind its one
+    /// switch; otherwise it is built on its own, with the first refusal as its reason.
+    @Test func aMutantOfTwoFilesRunsBySwitchOnlyWhenBothChangesAreBodies() throws {
+        let bodies = try patch("both-bodies", [("Sources/Tiny/Limits.swift", 3, ["        1"], ["        2"]),
+                                              ("Sources/Tiny/Arithmetic.swift", 4, ["        a + b"], ["        a - b"])])
+        let declaration = try patch("body-then-declaration", [("Sources/Tiny/Limits.swift", 3, ["        1"], ["        3"]),
+                                                             ("Sources/Tiny/Arithmetic.swift", 6, ["    public static let zero = 0"],
+                                                              ["    public static let zero = 1"])])
+        let twoRefusals = try patch("two-refusals", [("Sources/Tiny/Arithmetic.swift", 6, ["    public static let zero = 0"],
+                                                      ["    public static let zero = 2"]),
+                                                     ("Sources/Tiny/Limits.swift", 6, [], ["public func least() -> Int { 0 }"])])
+        let (report, _, output, logs) = try run(files: ["Sources/Tiny/Limits.swift": Self.limitsFunction], mutants: [bodies, declaration, twoRefusals],
+                                                configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 2 built on their own"), "\(output)")
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["both-bodies"]?.status == .killed, "its second file's swap is switched on too: \(String(describing: byName["both-bodies"]))")
+        #expect(byName["both-bodies"]?.buildSeconds == 0)
+        #expect(byName["body-then-declaration"]?.buildSeconds ?? 0 > 0, "a body and a declaration: built on its own")
+        #expect(try log("body-then-declaration", in: logs).contains("it changes Sources/Tiny/Arithmetic.swift outside function bodies"))
+        #expect(try log("two-refusals", in: logs).contains("it changes Sources/Tiny/Arithmetic.swift outside function bodies"),
+                "the first file's refusal, not the second's")
+    }
+
+    /// A schema the compiler refuses for an error no mutant explains (in a
+    /// file none of them changes) is given up: the baseline is built
+    /// without it, and each mutant on its own.
+    @Test func aNamedSchemaThatDoesNotBuildLeavesEachMutantToItsOwnBuild() throws {
+        let (report, runner, output, logs) = try run(mutants: [try mutant("elsewhere", line: 4, "        a + b", "        a + b // SCHEMA-ELSEWHERE")],
+                                                     configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("  the named mutants' schema does not build ("), "\(output)")
+        #expect(output.contains("Building the unmutated package (the first build of a fresh scratch copy takes longest)..."), "\(output)")
+        let builds = runner.calls.filter { $0.command == "build" }.map(\.source)
+        #expect(builds.count == 3, "the schema, the package without it, the mutant on its own")
+        #expect(builds.dropFirst().first == Self.source, "the baseline builds the package, the schema taken out")
+        #expect(report.mutants.first?.status == .unviable, "its own build fails as the schema's did")
+    }
+
+    /// Named mutants that give the schema nothing to hold (a declaration, a
+    /// patch that changes nothing) plan no schema: no schema build fails.
+    @Test func mutantsThatGiveTheSchemaNothingPlanNoSchema() throws {
+        let (report, runner, output, logs) = try run(mutants: [try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1"),
+                                                               try mutant("same", line: 4, "        a + b", "        a + b")],
+                                                     configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(!output.contains("schema"), "\(output)")
+        #expect(runner.buildLimits.count == 3, "the baseline, then each mutant on its own")
+        #expect(report.mutants.map(\.status) == [.survived, .survived])
+    }
+
+    /// An executable's `main.swift` is parsed under its own name (its
+    /// top-level code parses only there), in a folder of its own.
+    @Test func aNamedMutantOfAFunctionInMainSwiftRunsBySwitch() throws {
+        let main = "print(twice(1))\nfunc twice(_ x: Int) -> Int {\n    x * 2\n}\n"
+        let (report, _, output, logs) = try run(files: ["Sources/Tool/main.swift": main],
+                                                mutants: [try patch("thrice", [("Sources/Tool/main.swift", 3, ["    x * 2"], ["    x * 3"])])],
+                                                configureLab: { $0.schema = true })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 0 built on their own"), "\(output)")
+        #expect(report.mutants.first?.buildSeconds == 0)
+    }
+
+    /// A mutant of a module no test target links, which no test ran: the
+    /// whole suite runs for it through `swift test`, and its log says why.
+    /// With the module unknown, the tests outside its targets run.
+    @Test(arguments: ["Sources/Nowhere", nil] as [String?])
+    func aMutantOfAModuleNoTargetLinksRunsTheTestsThatCouldRunIt(module: String?) throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")],
+                                                lab: { lab in
+                                                    lab.testTargets = { _ in ["Nowhere"] }
+                                                    lab.mutatedModule = { _ in module }
+                                                })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let zero = try #require(report.mutants.first)
+        #expect(zero.status == .survived, "\(zero)")
+        let passes = 3 // the coverage pass runs each test alone
+        if module == nil {
+            #expect(runner.binaryRuns.dropFirst(passes).map(Set.init) == [["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]],
+                    "every test, outside the targets that link it: \(runner.binaryRuns)")
+        } else {
+            #expect(runner.binaryRuns.count == passes, "no test by the executable: \(runner.binaryRuns)")
+            #expect(try log("zero-one", in: logs).contains("mutate: the whole suite runs for this mutant: "))
+            #expect(runner.filters.last == "", "the whole suite, through swift test")
+        }
+    }
+
+    /// With `--no-coverage` there is no pass: no profile is asked of the
+    /// suite, no test executable started, every mutant runs its tests.
+    @Test func withoutCoverageNoPassRunsAndNoProfileIsLeft() throws {
+        let (report, runner, output, logs) = try run(configureLab: { $0.coverage = false })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(!output.contains("Measuring which tests reach which code"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
+        #expect(runner.binaryRuns.isEmpty)
+        #expect(report.mutants.map(\.status) == [.killed, .survived, .survived], "idle-two is run, not NoCoverage")
+    }
+
+    /// When the suites named after the mutant's file hold every covering
+    /// test, they run once, as all of them: there is no second run of none.
+    @Test func ownSuitesThatAreAllTheCoveringTestsRunOnce() throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("adds-zero", line: 4, "        a + b", "        a + b + 0")],
+                                                lab: { $0.ownSuites = { tests, _ in tests } })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.mutants.first?.status == .survived, "\(String(describing: report.mutants.first))")
+        #expect(runner.binaryRuns.dropFirst(3) == [["T.Suite/adds()"]], "\(runner.binaryRuns)")
+    }
+
+    /// A mutant the map cannot place runs the tests of the targets that
+    /// link its module first: when they kill it, the others never run, and
+    /// its log says nothing of them.
+    @Test(arguments: [false, true])
+    func theTargetsTestsThatKillAMutantEndItsRun(anotherTestRunsTheModule: Bool) throws {
+        let noted = try mutant("zero-noted", line: 6, "    public static let zero = 0", "    public static let zero = 0 // a - b")
+        let (report, runner, _, logs) = try run(mutants: [noted], configure: { runner in
+            if anotherTestRunsTheModule { runner.reaches["Other.Suite/unrelated()"] = ["add"] }
+        }, lab: { lab in
+            lab.testTargets = { _ in ["T"] }
+            lab.mutatedModule = { _ in "Sources/Tiny" }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.mutants.first?.status == .killed, "\(String(describing: report.mutants.first))")
+        #expect(!runner.binaryRuns.dropFirst(3).contains { $0.contains("Other.Suite/unrelated()") }, "\(runner.binaryRuns)")
+        let text = try log("zero-noted", in: logs)
+        #expect(!text.contains("no other test ran code of the mutated module"), "\(text)")
+        #expect(!text.contains("did not kill it"), "\(text)")
+    }
+
+    /// A compiler that cannot parse the mutants' files leaves every named
+    /// mutant to its own build, and says so.
+    @Test func aParseThatFailsBuildsEachNamedMutantOnItsOwn() throws {
+        let (report, _, output, logs) = try run(configureLab: { configuration in
+            configuration.schema = true
+            let folder = configuration.packagePath.deletingLastPathComponent().appendingPathComponent("toolchain")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let swiftc = folder.appendingPathComponent("swiftc")
+            FileManager.default.createFile(atPath: swiftc.path, contents: Data("#!/bin/sh\nexit 1\n".utf8), attributes: [.posixPermissions: 0o755])
+            configuration.swift = folder.appendingPathComponent("swift").path
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("  the named mutants are built one by one: the compiler's parse of their files failed"), "\(output)")
+        #expect(report.mutants.allSatisfy { $0.buildSeconds > 0 || $0.status == .noCoverage })
+    }
+
+    /// A named mutant whose version of a file does not parse is built on its
+    /// own (where the compiler says why), and its log says so.
+    @Test func aNamedMutantThatDoesNotParseIsBuiltOnItsOwn() throws {
+        let (report, _, output, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"),
+                                                          try mutant("unfinished", line: 4, "        a + b", "        a +")],
+                                                configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
+        #expect(try log("unfinished", in: logs).contains("the compiler could not parse Sources/Tiny/Arithmetic.swift with or without it"))
+        #expect(report.mutants.first { $0.name == "unfinished" }?.buildSeconds ?? 0 > 0)
+    }
+
+    /// A program a test starts with an environment of its own writes its
+    /// profile into the copy: the baseline takes it out of the copy even
+    /// when there is no test executable to measure with.
+    @Test func aStrayProfileIsTakenOutOfTheCopyWithoutATestExecutable() throws {
+        let (report, _, output, logs) = try run(configure: { runner in
+            runner.makesTestBinary = false
+            runner.strayReaches = ["T.Suite/other()": ["idle"]]
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("no test executable to start directly"), "\(output)")
+        #expect(report.mutants.count == 3, "the helper checks that no default.profraw is left in the copy")
+    }
+
+    /// XCTest tests among a mutant's covering tests run by name after the
+    /// Swift Testing ones, unless those killed it; the verdict and its
+    /// killer are those of the run that decided; XCTest tests alone start
+    /// no Swift Testing run (which, with no filter, would run every test).
+    @Test(arguments: ["the XCTest test kills it", "the Swift Testing test kills it", "only XCTest tests reach it"])
+    func xctestTestsRunAfterTheSwiftTestingOnesUnlessTheyKilled(scenario: String) throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configure: { runner in
+            runner.xctestTests = ["Other.Suite/unrelated()"]
+            runner.reaches["Other.Suite/unrelated()"] = ["add"]
+            switch scenario {
+            case "the XCTest test kills it":
+                runner.reaches["T.Suite/adds()"] = []
+                runner.reaches["T.Suite/other()"] = ["add"]
+                runner.xctestFailingOnMinus = ["Other.Suite/unrelated()"]
+            case "only XCTest tests reach it":
+                runner.reaches["T.Suite/adds()"] = []
+                runner.xctestFailingOnMinus = ["Other.Suite/unrelated()"]
+            default:
+                break
+            }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let subtracts = try #require(report.mutants.first)
+        #expect(subtracts.status == .killed, "\(subtracts)")
+        let killer = scenario == "the Swift Testing test kills it" ? "T.Suite/adds()" : "Other.Suite/unrelated()"
+        #expect(subtracts.killedBy == [killer], "\(subtracts)")
+        #expect(!runner.binaryRuns.contains([]), "no run of every test unfiltered: \(runner.binaryRuns)")
+        if scenario == "the Swift Testing test kills it" {
+            #expect(runner.binaryRuns.last == ["T.Suite/adds()"], "the XCTest test never started: \(runner.binaryRuns)")
+        }
+    }
+}
