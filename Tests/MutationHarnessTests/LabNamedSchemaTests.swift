@@ -107,71 +107,6 @@ extension LabCoverageTests {
         #expect(report.mutants.first?.buildSeconds == 0)
     }
 
-    /// A mutant of a module no test target links, which no test ran: the
-    /// whole suite runs for it through `swift test`, and its log says why.
-    /// With the module unknown, the tests outside its targets run.
-    @Test(arguments: ["Sources/Nowhere", nil] as [String?])
-    func aMutantOfAModuleNoTargetLinksRunsTheTestsThatCouldRunIt(module: String?) throws {
-        let (report, runner, _, logs) = try run(mutants: [try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")],
-                                                lab: { lab in
-                                                    lab.testTargets = { _ in ["Nowhere"] }
-                                                    lab.mutatedModule = { _ in module }
-                                                })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let zero = try #require(report.mutants.first)
-        #expect(zero.status == .survived, "\(zero)")
-        let passes = 3 // the coverage pass runs each test alone
-        if module == nil {
-            #expect(runner.binaryRuns.dropFirst(passes).map(Set.init) == [["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]],
-                    "every test, outside the targets that link it: \(runner.binaryRuns)")
-        } else {
-            #expect(runner.binaryRuns.count == passes, "no test by the executable: \(runner.binaryRuns)")
-            #expect(try log("zero-one", in: logs).contains("mutate: the whole suite runs for this mutant: "))
-            #expect(runner.filters.last == "", "the whole suite, through swift test")
-        }
-    }
-
-    /// With `--no-coverage` there is no pass: no profile is asked of the
-    /// suite, no test executable started, every mutant runs its tests.
-    @Test func withoutCoverageNoPassRunsAndNoProfileIsLeft() throws {
-        let (report, runner, output, logs) = try run(configureLab: { $0.coverage = false })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(!output.contains("Measuring which tests reach which code"), "\(output)")
-        #expect(report.mutants.allSatisfy { $0.coveredBy == nil })
-        #expect(runner.binaryRuns.isEmpty)
-        #expect(report.mutants.map(\.status) == [.killed, .survived, .survived], "idle-two is run, not NoCoverage")
-    }
-
-    /// When the suites named after the mutant's file hold every covering
-    /// test, they run once, as all of them: there is no second run of none.
-    @Test func ownSuitesThatAreAllTheCoveringTestsRunOnce() throws {
-        let (report, runner, _, logs) = try run(mutants: [try mutant("adds-zero", line: 4, "        a + b", "        a + b + 0")],
-                                                lab: { $0.ownSuites = { tests, _ in tests } })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(report.mutants.first?.status == .survived, "\(String(describing: report.mutants.first))")
-        #expect(runner.binaryRuns.dropFirst(3) == [["T.Suite/adds()"]], "\(runner.binaryRuns)")
-    }
-
-    /// A mutant the map cannot place runs the tests of the targets that
-    /// link its module first: when they kill it, the others never run, and
-    /// its log says nothing of them.
-    @Test(arguments: [false, true])
-    func theTargetsTestsThatKillAMutantEndItsRun(anotherTestRunsTheModule: Bool) throws {
-        let noted = try mutant("zero-noted", line: 6, "    public static let zero = 0", "    public static let zero = 0 // a - b")
-        let (report, runner, _, logs) = try run(mutants: [noted], configure: { runner in
-            if anotherTestRunsTheModule { runner.reaches["Other.Suite/unrelated()"] = ["add"] }
-        }, lab: { lab in
-            lab.testTargets = { _ in ["T"] }
-            lab.mutatedModule = { _ in "Sources/Tiny" }
-        })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(report.mutants.first?.status == .killed, "\(String(describing: report.mutants.first))")
-        #expect(!runner.binaryRuns.dropFirst(3).contains { $0.contains("Other.Suite/unrelated()") }, "\(runner.binaryRuns)")
-        let text = try log("zero-noted", in: logs)
-        #expect(!text.contains("no other test ran code of the mutated module"), "\(text)")
-        #expect(!text.contains("did not kill it"), "\(text)")
-    }
-
     /// A compiler that cannot parse the mutants' files leaves every named
     /// mutant to its own build, and says so.
     @Test func aParseThatFailsBuildsEachNamedMutantOnItsOwn() throws {
@@ -198,50 +133,5 @@ extension LabCoverageTests {
         #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
         #expect(try log("unfinished", in: logs).contains("the compiler could not parse Sources/Tiny/Arithmetic.swift with or without it"))
         #expect(report.mutants.first { $0.name == "unfinished" }?.buildSeconds ?? 0 > 0)
-    }
-
-    /// A program a test starts with an environment of its own writes its
-    /// profile into the copy: the baseline takes it out of the copy even
-    /// when there is no test executable to measure with.
-    @Test func aStrayProfileIsTakenOutOfTheCopyWithoutATestExecutable() throws {
-        let (report, _, output, logs) = try run(configure: { runner in
-            runner.makesTestBinary = false
-            runner.strayReaches = ["T.Suite/other()": ["idle"]]
-        })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        #expect(output.contains("no test executable to start directly"), "\(output)")
-        #expect(report.mutants.count == 3, "the helper checks that no default.profraw is left in the copy")
-    }
-
-    /// XCTest tests among a mutant's covering tests run by name after the
-    /// Swift Testing ones, unless those killed it; the verdict and its
-    /// killer are those of the run that decided; XCTest tests alone start
-    /// no Swift Testing run (which, with no filter, would run every test).
-    @Test(arguments: ["the XCTest test kills it", "the Swift Testing test kills it", "only XCTest tests reach it"])
-    func xctestTestsRunAfterTheSwiftTestingOnesUnlessTheyKilled(scenario: String) throws {
-        let (report, runner, _, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configure: { runner in
-            runner.xctestTests = ["Other.Suite/unrelated()"]
-            runner.reaches["Other.Suite/unrelated()"] = ["add"]
-            switch scenario {
-            case "the XCTest test kills it":
-                runner.reaches["T.Suite/adds()"] = []
-                runner.reaches["T.Suite/other()"] = ["add"]
-                runner.xctestFailingOnMinus = ["Other.Suite/unrelated()"]
-            case "only XCTest tests reach it":
-                runner.reaches["T.Suite/adds()"] = []
-                runner.xctestFailingOnMinus = ["Other.Suite/unrelated()"]
-            default:
-                break
-            }
-        })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let subtracts = try #require(report.mutants.first)
-        #expect(subtracts.status == .killed, "\(subtracts)")
-        let killer = scenario == "the Swift Testing test kills it" ? "T.Suite/adds()" : "Other.Suite/unrelated()"
-        #expect(subtracts.killedBy == [killer], "\(subtracts)")
-        #expect(!runner.binaryRuns.contains([]), "no run of every test unfiltered: \(runner.binaryRuns)")
-        if scenario == "the Swift Testing test kills it" {
-            #expect(runner.binaryRuns.last == ["T.Suite/adds()"], "the XCTest test never started: \(runner.binaryRuns)")
-        }
     }
 }
