@@ -333,6 +333,8 @@ struct HarnessCommandTests {
                 let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
                 #expect(!copy.contains("BROKEN"), "the copy is put back")
             }
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/rebase/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.components(separatedBy: "cannot find 'BROKEN'").count == 2, "the second run's log holds its own build only: \(log)")
         }
     }
 

@@ -76,7 +76,6 @@ extension LabCoverageTests {
                 runner.onRun = { [unowned runner] in if !["build", "test"].contains(runner.calls.last?.command ?? "") { usleep(200_000) } }
             }
             let report = try lab.run()
-            #expect(output.text.contains("3 tests measured in 0."), "\(output.text)")
             #expect(!output.text.contains("tests measured in 0.0s"), "\(output.text)")
             #expect((report.coverageSeconds ?? 0) >= 1.2, "three runs in the pass, three in the switch pass: \(report.coverageSeconds ?? 0)")
         }

@@ -11,13 +11,14 @@ extension LabCoverageTests {
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
     private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = [],
-                                scoreCommit: String? = nil) throws
+                                scoreCommit: String? = nil, configure: (ScriptedRunner) -> Void = { _ in }) throws
         -> (LabReport, ScriptedRunner, String)
     {
         var configuration = LabConfiguration(packagePath: package)
         configuration.schema = false
         let runner = ScriptedRunner()
         runner.makesTestBinary = true
+        configure(runner)
         let output = OutputBox()
         var mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b")]
         if outsideFunctions { mutants.append(try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")) }
@@ -260,6 +261,95 @@ extension LabCoverageTests {
             } else {
                 #expect(!log.contains("runs first"), "\(log)")
             }
+        }
+    }
+
+    /// An interrupt keeps the file as it was until the run has verdicts to
+    /// add: one in the coverage pass leaves it byte for byte; one while a
+    /// mutant runs keeps the verdicts of mutants this run did not select
+    /// and the scores of earlier commits (only a finished run drops them).
+    @Test func anInterruptedRunKeepsWhatTheFileHeld() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            _ = try incrementalRun(scratch, package: package, outsideFunctions: true, scoreCommit: "c1")
+            let before = try Data(contentsOf: url)
+            // `add` changes: its test is measured again (the executable's first run), then subtracts runs (its second).
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "// adds", with: "_ = 0"))
+            #expect(throws: LabError.interrupted(signal: SIGINT)) {
+                try incrementalRun(scratch, package: package, scoreCommit: "c2", configure: { $0.interruptAtBinaryRun = 1 })
+            }
+            #expect(try Data(contentsOf: url) == before, "interrupted in the coverage pass: nothing to add, the file untouched")
+            #expect(throws: LabError.interrupted(signal: SIGINT)) {
+                try incrementalRun(scratch, package: package, scoreCommit: "c2", configure: { $0.interruptAtBinaryRun = 2 })
+            }
+            let file = try #require(try ResultsFile.load(from: url))
+            #expect(file.verdicts["zero-one"] != nil, "the mutant this run did not select keeps its verdict")
+            #expect(file.scores?.keys.sorted() == ["c1"], "c1's score kept, none recorded for the interrupted run")
+        }
+    }
+
+    /// A run interrupted before the verdict it checks was reached has no
+    /// disagreement: the file keeps every verdict.
+    @Test func aCheckThatDidNotRunDropsNothing() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            _ = try incrementalRun(scratch, package: package, outsideFunctions: true)
+            #expect(throws: LabError.interrupted(signal: SIGINT)) {
+                try incrementalRun(scratch, package: package, verify: 2, outsideFunctions: true, configure: { $0.interruptAtBinaryRun = 1 })
+            }
+            #expect(try ResultsFile.load(from: url)?.verdicts.keys.sorted() == ["subtracts", "zero-one"])
+        }
+    }
+
+    /// A file whose checked verdicts come out differently lied: each is
+    /// named, in name order, and the file loses its reused verdicts and its
+    /// scores, this run's included.
+    @Test func aFileThatGaveWrongVerdictsLosesItsScores() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            let more = try mutant("subtracts-more", line: 4, "        a + b", "        a - b - 1")
+            _ = try incrementalRun(scratch, package: package, extra: [more], scoreCommit: "c1")
+            var file = try #require(try ResultsFile.load(from: url))
+            for name in ["subtracts", "subtracts-more"] { file.verdicts[name]?.result.status = .survived }
+            try file.save(to: url)
+            let (_, _, output) = try incrementalRun(scratch, package: package, verify: 2, extra: [more], scoreCommit: "c2")
+            let wrong = output.split(separator: "\n").filter { $0.hasPrefix("REUSED VERDICT WRONG: ") }
+            #expect(wrong == ["REUSED VERDICT WRONG: subtracts: survived in the file, killed now",
+                              "REUSED VERDICT WRONG: subtracts-more: survived in the file, killed now"], "\(output)")
+            #expect(try ResultsFile.load(from: url)?.scores == nil, "no score of a run whose file lied, nor the earlier ones")
+        }
+    }
+
+    /// A verdict reused by its killer's key is saved under this run's key:
+    /// the next run finds it there.
+    @Test func aVerdictReusedByItsKillerIsSavedUnderTodaysKey() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            // other() runs idle too: subtracts' key follows idle; its killer adds() does not.
+            _ = try incrementalRun(scratch, package: package, configure: { $0.reaches["T.Suite/other()"] = ["add", "idle"] })
+            let before = try #require(try ResultsFile.load(from: url)?.verdicts["subtracts"]?.key)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (report, _, _) = try incrementalRun(scratch, package: package, configure: { $0.reaches["T.Suite/other()"] = ["add", "idle"] })
+            #expect(report.incremental?.ran == 0, "reused by its killer's key")
+            let after = try #require(try ResultsFile.load(from: url)?.verdicts["subtracts"]?.key)
+            #expect(after != before, "saved under today's key")
+        }
+    }
+
+    /// A mutant no test reaches now is NoCoverage, even if a test killed it
+    /// in the results file: that test no longer runs its code, and is not run.
+    @Test func aMutantNoTestReachesNowIsNoCoverageWhateverKilledItBefore() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            _ = try incrementalRun(scratch, package: package)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "// adds", with: "_ = 0"))
+            let (report, runner, _) = try incrementalRun(scratch, package: package, configure: { $0.reaches["T.Suite/adds()"] = [] })
+            #expect(report.mutants.first?.status == .noCoverage, "\(String(describing: report.mutants.first))")
+            #expect(runner.binaryRuns == [["T.Suite/adds()"]], "adds() is measured again, and not run for the mutant: \(runner.binaryRuns)")
         }
     }
 }

@@ -341,6 +341,11 @@ struct LabTests {
             #expect(report.mutants.map(\.status).sorted { $0.rawValue < $1.rawValue } == [.killed, .survived])
             #expect(report.incremental?.ran == 2)
             #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id], "still a misfit: kept")
+
+            // Nothing changed: every verdict reused, no schema built, and the misfit still kept for a later run.
+            let (_, _, third) = try run()
+            #expect(!third.contains("Building the mutant schema"), "\(third)")
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id], "kept while its mutant exists")
         }
     }
 
