@@ -108,6 +108,8 @@ extension LabCoverageTests {
             let first = try #require(output.text.range(of: "[1/2] zero-one: building and testing"), "\(output.text)")
             let second = try #require(output.text.range(of: "[2/2] subtracts: building and testing"), "\(output.text)")
             #expect(first.lowerBound < second.lowerBound, "\(output.text)")
+            #expect(output.text.contains("the schema's baseline ran without a record of its switches"),
+                    "its check ran the whole suite, which keeps no record: zero-one stays unplaced, and the run says so: \(output.text)")
             #expect(report.mutants.map(\.name) == ["zero-one", "subtracts"])
         }
     }
@@ -166,6 +168,19 @@ extension LabCoverageTests {
             #expect(three.buildSeconds > 0)
             #expect(output.text.contains("1 placed by the tests that ran their switch, 1 whose switch no test ran (NoCoverage), 0 whose switch ran only"),
                     "\(output.text)")
+        }
+    }
+
+    /// A mutant the switch pass placed may sit in a program its killer
+    /// starts: the results file keeps no killer's key for it.
+    @Test func aMutantTheSwitchPassPlacedKeepsNoKillersKey() throws {
+        try withScratch { scratch in
+            let (lab, _) = try exploreOutsideFunctions(in: scratch, output: OutputBox())
+            let results = scratch.url.appendingPathComponent("results.json")
+            lab.incremental = IncrementalRun(file: results, previous: nil, verifyCount: 0)
+            _ = try lab.run()
+            let zero = try #require(try ResultsFile.load(from: results)?.verdicts["zero-one"])
+            #expect(zero.result.status == .killed && zero.killKey == nil, "\(zero)")
         }
     }
 }

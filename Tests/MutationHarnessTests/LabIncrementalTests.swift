@@ -11,11 +11,13 @@ extension LabCoverageTests {
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
     private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = [],
-                                scoreCommit: String? = nil, configure: (ScriptedRunner) -> Void = { _ in }) throws
+                                scoreCommit: String? = nil, configure: (ScriptedRunner) -> Void = { _ in },
+                                configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
         -> (LabReport, ScriptedRunner, String)
     {
         var configuration = LabConfiguration(packagePath: package)
         configuration.schema = false
+        configureLab(&configuration)
         let runner = ScriptedRunner()
         runner.makesTestBinary = true
         configure(runner)
@@ -115,6 +117,10 @@ extension LabCoverageTests {
                 + String(format: "each mutant's tests get %.0fs", first.testTimeoutSeconds)), "\(output)")
             #expect(runner.binaryRuns == [["T.Suite/adds()"]], "only the mutant's covering test, by the executable: \(runner.binaryRuns)")
             #expect(second.mutants.first?.status == .killed && second.mutants.first?.coveredBy == ["T.Suite/adds()"])
+            // The tests' libraries come from the file too: the killer runs first, as a Swift Testing test.
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.contains("the test that killed it in the results file runs first: T.Suite/adds()"), "\(log)")
+            #expect(runner.calls.last?.command == "--testing-library", "\(runner.calls.map(\.command))")
         }
     }
 
@@ -350,6 +356,41 @@ extension LabCoverageTests {
             let (report, runner, _) = try incrementalRun(scratch, package: package, configure: { $0.reaches["T.Suite/adds()"] = [] })
             #expect(report.mutants.first?.status == .noCoverage, "\(String(describing: report.mutants.first))")
             #expect(runner.binaryRuns == [["T.Suite/adds()"]], "adds() is measured again, and not run for the mutant: \(runner.binaryRuns)")
+        }
+    }
+
+    /// A baseline taken from the file brings its time limit and the whole
+    /// suite's silences with it: a hung whole-suite run is still stopped as
+    /// stalled, on the baseline's figures, and every run has a limit.
+    @Test func aReusedBaselineKeepsItsLimitsAndItsSilences() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            func run(verify: Int) throws -> (LabReport, ScriptedRunner) {
+                let (report, runner, _) = try incrementalRun(scratch, package: package, verify: verify, outsideFunctions: true,
+                                                             configure: { $0.suiteHang = true; $0.suiteQuiet = 0.1 },
+                                                             configureLab: { $0.stallConstant = 0.2 })
+                return (report, runner)
+            }
+            _ = try run(verify: 0)
+            let (report, runner) = try run(verify: 2)
+            #expect(report.incremental?.reusedBaseline == true)
+            let zero = try #require(report.mutants.first { $0.name == "zero-one" })
+            #expect(zero.reason?.hasPrefix("T.Suite/other() hung") == true, "stopped on the file's silences: \(zero)")
+            #expect(!runner.binaryLimits.isEmpty && runner.binaryLimits.allSatisfy { ($0 ?? 0) > 0 }, "\(runner.binaryLimits)")
+        }
+    }
+
+    /// A survivor's key is its function's and its tests' reach: a change
+    /// to another function that its tests do not run reuses it too.
+    @Test func aSurvivorIsReusedAfterAChangeItsTestsDoNotRun() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let plusZero = try mutant("adds-zero", line: 4, "        a + b", "        a + b + 0")
+            let (first, _, _) = try incrementalRun(scratch, package: package, extra: [plusZero])
+            #expect(first.mutants.map(\.status) == [.killed, .survived])
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (second, _, _) = try incrementalRun(scratch, package: package, extra: [plusZero])
+            #expect(second.incremental?.ran == 0, "idle changed; neither mutant's tests run idle: \(String(describing: second.incremental))")
         }
     }
 }

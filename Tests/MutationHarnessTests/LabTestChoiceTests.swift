@@ -115,4 +115,11 @@ extension LabCoverageTests {
             #expect(runner.binaryRuns.last == ["T.Suite/adds()"], "the XCTest test never started: \(runner.binaryRuns)")
         }
     }
+
+    /// The report names where each test is, from the baseline's events and the test files.
+    @Test func theReportSaysWhereEachTestIs() throws {
+        let (report, _, _, logs) = try run(files: ["Tests/T/SuiteTests.swift": "final class Suite {\n    func adds() {}\n}\n"])
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.testLocations?["T.Suite/adds()"] == TestLocation(file: "Tests/T/SuiteTests.swift", line: 2), "\(String(describing: report.testLocations))")
+    }
 }

@@ -445,6 +445,7 @@ struct LabTests {
         #expect(Lab.blamed(sites, for: ["Sources/M/A.swift:12"]) == ["first", "second"])
         #expect(Lab.blamed(sites, for: ["Sources/M/A.swift:13"]) == ["first", "second", "third"])
         #expect(Lab.blamed(sites, for: ["Sources/M/B.swift:2", "Sources/M/A.swift:21"]) == ["first", "third"])
+        #expect(Lab.blamed(sites, for: ["Sources/M/A.swift:5", "Sources/M/B.swift:2"]) == ["first", "second"], "a mutant with a site in two files, once")
     }
 
     /// Each failed schema build leaves out the mutants its errors name and
