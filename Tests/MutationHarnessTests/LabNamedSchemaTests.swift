@@ -115,7 +115,7 @@ extension LabCoverageTests {
             let folder = configuration.packagePath.deletingLastPathComponent().appendingPathComponent("toolchain")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let swiftc = folder.appendingPathComponent("swiftc")
-            FileManager.default.createFile(atPath: swiftc.path, contents: Data("#!/bin/sh\nexit 1\n".utf8), attributes: [.posixPermissions: 0o755])
+            #expect(FileManager.default.createFile(atPath: swiftc.path, contents: Data("#!/bin/sh\nexit 1\n".utf8), attributes: [.posixPermissions: 0o755]))
             configuration.swift = folder.appendingPathComponent("swift").path
         })
         defer { try? FileManager.default.removeItem(at: logs) }

@@ -735,12 +735,12 @@ struct LabTests {
         try withScratch { scratch in
             let package = try package(in: scratch)
             try scratch.write("pkg/.gitignore", ".build/\n")
-            _ = try git(["init", "-q"], in: package)
-            _ = try git(["add", "."], in: package)
-            _ = try git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first"], in: package)
+            try git(["init", "-q"], in: package)
+            try git(["add", "."], in: package)
+            try git(["commit", "-q", "-m", "first"], in: package)
             let report = try Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("m", "        a + b", "        a - b")],
                                  runner: ScriptedRunner(), print: { _ in }).run()
-            let head = try git(["rev-parse", "--short", "HEAD"], in: package).trimmingCharacters(in: .whitespacesAndNewlines)
+            let head = try git(["rev-parse", "--short", "HEAD"], in: package)
             #expect(report.commit == head && !head.isEmpty, "\(String(describing: report.commit)) \(head)")
         }
     }

@@ -130,7 +130,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             binaryLimits.append(timeout)
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
             LogFile.append("the scripted test executable ran\n", to: log)
-            if arguments.count == 2, !arguments[1].hasPrefix("-") { return try runXCTest(arguments[1], source: source, environment: environment, log: log) }
+            if arguments.count == 2, !arguments[1].hasPrefix("-") { return try runXCTest(arguments[1], in: directory, source: source, environment: environment, log: log) }
             return try runBinary(arguments, in: directory, source: source, environment: environment, stopWhen: stopWhen)
         }
         #expect(environment["MUTATE_RUNNING"] == "1")
@@ -248,13 +248,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             .write(to: URL(fileURLWithPath: xunit.deletingPathExtension().path + "-swift-testing.xml"))
         // XCTest's tests in XCTest's file (the scripted ones pass in the suite; they are judged in their own runs).
         let xctestCases = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"].filter { xctestTests.contains($0) && runs($0) }
-        if !xctestCases.isEmpty {
-            let written = xctestCases.map { id in
-                let parts = id.split(separator: "/")
-                return "<testcase classname=\"\(parts[0])\" name=\"\(parts[1])\" time=\"0.01\"/>"
-            }.joined()
-            try Data("<testsuites><testsuite name=\"XCTests\">\(written)</testsuite></testsuites>".utf8).write(to: xunit)
-        }
+        if !xctestCases.isEmpty { try writeCases(xctestCases, arguments: arguments) { _ in nil } }
         // `EXIT-ZERO`: a runner that reports the failure but exits 0 anyway.
         return ProcessResult(termination: .exited(failing && !source.contains("EXIT-ZERO") ? 1 : 0), seconds: 0.3)
     }
@@ -297,6 +291,14 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         if !stray.isEmpty { try writeProfile(stray, to: directory.appendingPathComponent("default.profraw").path) }
     }
 
+    /// What a run of the test executable with `tests` reached, where
+    /// `LLVM_PROFILE_FILE` asks for a profile, and what the programs they start reached.
+    private func writeReach(of tests: [String], environment: [String: String], in directory: URL) throws {
+        guard let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" else { return }
+        try writeProfile(tests.flatMap { reaches[$0] ?? [] }, to: profile)
+        try writeStray(for: tests, in: directory)
+    }
+
     /// A profile (in `llvm-profdata merge -text` form) that shows `functions` as run.
     private func writeProfile(_ functions: [String], to profile: String) throws {
         let text = functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
@@ -314,10 +316,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let chosen = all.filter { id in filters.contains { try! Regex($0).firstMatch(in: id) != nil } }
         binaryRuns.append(chosen)
         watched.append(stopWhen != nil)
-        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null", writesNoProfileAlone.map({ chosen != [$0] }) ?? true {
-            try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile)
-            try writeStray(for: chosen, in: directory)
-        }
+        if writesNoProfileAlone.map({ chosen != [$0] }) ?? true { try writeReach(of: chosen, environment: environment, in: directory) }
         if let record = environment[Schema.reachedVariable] {
             let numbers = chosen.flatMap { switchReaches[$0] ?? [] } + (chosen.count > 1 ? switchesUnderLoad : [])
             if !numbers.isEmpty {
@@ -383,10 +382,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// comma-separated): each says on the console that it started and
     /// passed or failed (`T.Suite/adds()` and `xctestFailingOnMinus` fail on
     /// `a - b`); what they reach goes to `LLVM_PROFILE_FILE`.
-    private func runXCTest(_ ids: String, source: String, environment: [String: String], log: URL) throws -> ProcessResult {
+    private func runXCTest(_ ids: String, in directory: URL, source: String, environment: [String: String], log: URL) throws -> ProcessResult {
         let chosen = ids.split(separator: ",").map(String.init)
         binaryRuns.append(chosen)
-        if let profile = environment["LLVM_PROFILE_FILE"], profile != "/dev/null" { try writeProfile(chosen.flatMap { reaches[$0] ?? [] }, to: profile) }
+        try writeReach(of: chosen, environment: environment, in: directory)
         var failed = false
         for id in chosen {
             let name = id.split(separator: "/").map(String.init)
