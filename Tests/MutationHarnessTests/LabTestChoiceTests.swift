@@ -123,3 +123,44 @@ extension LabCoverageTests {
         #expect(report.testLocations?["T.Suite/adds()"] == TestLocation(file: "Tests/T/SuiteTests.swift", line: 2), "\(String(describing: report.testLocations))")
     }
 }
+
+/// A mutant's covering tests run in waves, fastest first (`TestWaves`).
+extension LabCoverageTests {
+    /// Every test of the scripted package reaches `add`; each takes 0.05 s
+    /// alone and the first wave's budget is 0.01 s, so each wave is one
+    /// test. A wave that kills the mutant ends its runs; a survivor runs
+    /// every wave and its verdict is theirs together; `--all-tests` runs
+    /// every test at once.
+    @Test(arguments: [false, true])
+    func theCoveringTestsRunInWavesUntilOneKills(allTests: Bool) throws {
+        let swapped = try mutant("swaps", line: 4, "        a + b", "        b + a")
+        let subtracts = try mutant("subtracts", line: 4, "        a + b", "        a - b")
+        let (report, runner, _, logs) = try run(allTests: allTests, mutants: [subtracts, swapped], configure: { runner in
+            runner.reaches = ["T.Suite/adds()": ["add"], "T.Suite/other()": ["add"], "Other.Suite/unrelated()": ["add"]]
+        }, lab: { $0.firstWaveSeconds = 0.01 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let all = ["Other.Suite/unrelated()", "T.Suite/adds()", "T.Suite/other()"]
+        let runs = Array(runner.binaryRuns.dropFirst(3)) // after the coverage pass's three
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        let killed = try #require(byName["subtracts"]), survivor = try #require(byName["swaps"])
+        #expect(killed.status == .killed && killed.killedBy == ["T.Suite/adds()"])
+        #expect(survivor.status == .survived)
+        #expect(Set(survivor.coveredBy ?? []) == Set(all))
+        if allTests {
+            #expect(runs.map(Set.init) == [Set(all), Set(all)], "one run of every test for each mutant: \(runs)")
+            #expect(!(try log("swaps", in: logs)).contains("wave"))
+            return
+        }
+        // The fastest first (all alike: by id), one test a wave.
+        #expect(runs == [["Other.Suite/unrelated()"], ["T.Suite/adds()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()"], ["T.Suite/other()"]],
+                "subtracts: killed by its second wave, the third never starts; swaps: every wave: \(runs)")
+        #expect(abs(killed.testSeconds - 0.1) < 1e-9, "both of its waves' time: \(killed.testSeconds)")
+        #expect(abs(survivor.testSeconds - 0.15) < 1e-9, "its three waves' time: \(survivor.testSeconds)")
+        let swapsLog = try log("swaps", in: logs)
+        for (wave, test) in [(1, "Other.Suite/unrelated()"), (3, "T.Suite/other()")] {
+            let said = #"mutate: wave \#(wave) of 3, fastest first: 1 test\(s\), 0\.\ds alone\nmutate: running the 1 test\(s\) that reach this mutant: "#
+            #expect(swapsLog.range(of: said + NSRegularExpression.escapedPattern(for: test) + "\n", options: .regularExpression) != nil, "\(swapsLog)")
+        }
+        #expect(!(try log("subtracts", in: logs)).contains("wave 3"), "the kill ended its waves")
+    }
+}

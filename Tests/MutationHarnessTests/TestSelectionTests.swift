@@ -112,3 +112,29 @@ struct OwnSuitesTests {
         #expect(OwnSuites.stem(of: "Sources/X/+Lab.swift") == nil)
     }
 }
+
+/// A mutant's covering tests in waves, fastest first: the first wave a
+/// second of tests alone, each next one twice the last.
+struct TestWavesTests {
+    @Test func eachWaveTakesTheNextTestsUntilItsBudgetEachTwiceTheLast() {
+        let seconds = ["a": 0.2, "b": 0.3, "c": 0.5, "d": 0.9, "e": 1.0, "f": 2.5, "g": 40, "h": 50]
+        let tests = ["a", "b", "c", "d", "e", "f", "g", "h"]
+        // 0.2 + 0.3 + 0.5 reaches 1; 0.9 + 1.0 reaches 2 (not 1.9); 2.5 alone is under 4, 40 takes it past; 50 is left over.
+        #expect(TestWaves.split(tests, seconds: { seconds[$0]! }) == [["a", "b", "c"], ["d", "e", "f"], ["g"], ["h"]])
+        #expect(TestWaves.split(tests, seconds: { seconds[$0]! }, firstBudget: 100) == [tests], "all within the first budget: one wave")
+    }
+
+    @Test func everyTestIsInOneWaveInTheOrderGivenAndNoWaveIsEmpty() {
+        let tests = (0..<200).map { "t\($0)" }
+        for budget in [0.0, 0.01, 0.5, 3] {
+            let waves = TestWaves.split(tests, seconds: { Double($0.dropFirst())! / 100 }, firstBudget: budget)
+            #expect(Array(waves.joined()) == tests)
+            #expect(!waves.contains { $0.isEmpty })
+            #expect(waves.count < 20, "about log2 of the total over the budget: \(waves.count) waves")
+        }
+        #expect(TestWaves.split([], seconds: { _ in 1 }).isEmpty)
+        #expect(TestWaves.split(["a", "b"], seconds: { _ in 0 }) == [["a", "b"]], "tests of no measured time: one wave")
+        #expect(TestWaves.split(["a", "b"], seconds: { _ in -1 }) == [["a", "b"]], "a negative time counts as none")
+        #expect(TestWaves.split(["a", "b", "c"], seconds: { _ in 5 }) == [["a"], ["b"], ["c"]], "each test past its wave's budget")
+    }
+}

@@ -165,23 +165,47 @@ extension Lab {
 
     /// Runs the tests that reach a mutant: those of the suites named after
     /// its files first (`OwnSuites`), then, unless they killed it, the
-    /// others; a survivor has passed both runs, judged together. With
-    /// `--all-tests` (every killing test wanted), or when the own suites
-    /// are all or none of them, one run of every test.
+    /// others; each of the two in waves, fastest first (`TestWaves`). A
+    /// survivor has passed every run, judged together. With `--all-tests`
+    /// (every killing test wanted), one run of every test.
     func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
-        let own = ownSuites(tests, mutant.diff.files.map(\.path))
-        guard configuration.stopAtFirstFailure, !own.isEmpty, own.count < tests.count else {
+        guard configuration.stopAtFirstFailure else {
             return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         }
+        let own = ownSuites(tests, mutant.diff.files.map(\.path))
+        guard !own.isEmpty, own.count < tests.count else {
+            return try runInWaves(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        }
         appendLine("mutate: the \(own.count) test(s) of the suites named after its file(s) run first", to: log)
-        let first = try runChosen(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        let first = try runInWaves(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         guard first.verdict.status == .survived else { return first }
         let chosen = Set(own)
         let rest = tests.filter { !chosen.contains($0) }
         appendLine("mutate: they did not kill it; the other \(rest.count) test(s) that reach it run", to: log)
-        return Self.joined(first, try runChosen(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+        return Self.joined(first, try runInWaves(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+    }
+
+    /// Runs `tests` in waves, fastest first (`TestWaves`): each wave one
+    /// `runChosen`, the next only while the mutant survives.
+    func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+        throws -> TestsRun
+    {
+        let ordered = coverage?.fastestFirst(tests) ?? tests
+        let waves = TestWaves.split(ordered, seconds: { self.coverage?.seconds[$0] ?? 0 }, firstBudget: firstWaveSeconds)
+        var done: TestsRun?
+        for (index, wave) in waves.enumerated() {
+            if waves.count > 1 {
+                let alone = wave.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)
+                appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.1fs alone", index + 1, waves.count, wave.count, alone), to: log)
+            }
+            let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment)
+            let both = done.map { Self.joined($0, run) } ?? run
+            guard run.verdict.status == .survived else { return both }
+            done = both
+        }
+        return try done ?? runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment)
     }
 
     /// A mutant's second run of tests, made after its first survived, and

@@ -77,6 +77,9 @@ public final class Lab {
     /// the times alone, and so the mutants' limits, longer, never a verdict
     /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
     var coverageWorkers: Int
+    /// The first wave's seconds alone when a mutant's tests run in waves
+    /// (`TestWaves`; tests of the lab give less, their tests take 0.05 s).
+    var firstWaveSeconds = TestWaves.firstBudget
     /// `explore --incremental`: the results file and what this run takes from it.
     var incremental: IncrementalRun?
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
