@@ -165,9 +165,10 @@ extension Lab {
 
     /// Runs the tests that reach a mutant: those of the suites named after
     /// its files first (`OwnSuites`), then, unless they killed it, the
-    /// others; each of the two in waves, fastest first (`TestWaves`). A
-    /// survivor has passed every run, judged together. With `--all-tests`
-    /// (every killing test wanted), one run of every test.
+    /// others; each in two waves, its fastest second of tests alone and
+    /// then the rest (`TestWaves`). A survivor has passed every run, judged
+    /// together. With `--all-tests` (every killing test wanted), one run of
+    /// every test.
     func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
@@ -188,7 +189,7 @@ extension Lab {
     }
 
     /// Runs `tests` in waves, fastest first (`TestWaves`): each wave one
-    /// `runChosen`, the next only while the mutant survives.
+    /// `runChosen`, the next only when the mutant survived the last.
     func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
