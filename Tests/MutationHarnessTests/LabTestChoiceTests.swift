@@ -126,41 +126,93 @@ extension LabCoverageTests {
 
 /// A mutant's covering tests run in two waves, the fastest first (`TestWaves`).
 extension LabCoverageTests {
-    /// Every test of the scripted package reaches `add`; each takes 0.05 s
-    /// alone and the first wave's budget is 0.01 s, so the first wave is
-    /// one test and the second the other two. A wave that kills the mutant
-    /// ends its runs; a survivor runs both and its verdict is theirs
-    /// together; `--all-tests` runs every test at once.
-    @Test(arguments: [false, true])
-    func theCoveringTestsRunInWavesUntilOneKills(allTests: Bool) throws {
-        let swapped = try mutant("swaps", line: 4, "        a + b", "        b + a")
-        let subtracts = try mutant("subtracts", line: 4, "        a + b", "        a - b")
-        let (report, runner, _, logs) = try run(allTests: allTests, mutants: [subtracts, swapped], configure: { runner in
-            runner.reaches = ["T.Suite/adds()": ["add"], "T.Suite/other()": ["add"], "Other.Suite/unrelated()": ["add"]]
-        }, lab: { $0.firstWaveSeconds = 0.01 })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let all = ["Other.Suite/unrelated()", "T.Suite/adds()", "T.Suite/other()"]
-        let runs = Array(runner.binaryRuns.dropFirst(3)) // after the coverage pass's three
+    static let allTests = ["Other.Suite/unrelated()", "T.Suite/adds()", "T.Suite/other()"]
+
+    /// `subtracts` (which `adds()` kills) and `swaps` (which no test kills),
+    /// with `reach` the tests that run `add`; each test takes 0.05 s alone
+    /// and the first wave's budget is 0.01 s, so the first wave is one test.
+    func waves(reach: [String], allTests: Bool = false, lab more: @escaping (Lab) -> Void = { _ in })
+        throws -> (subtracts: MutantResult, swaps: MutantResult, runs: [[String]], limits: [Double?], logs: URL)
+    {
+        let mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b"), try mutant("swaps", line: 4, "        a + b", "        b + a")]
+        let (report, runner, _, logs) = try run(allTests: allTests, mutants: mutants, configure: { runner in
+            runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, reach.contains($0) ? ["add"] : []) })
+        }, limits: (2, 1), lab: { lab in
+            lab.firstWaveSeconds = 0.01
+            more(lab)
+        })
         let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
-        let killed = try #require(byName["subtracts"]), survivor = try #require(byName["swaps"])
-        #expect(killed.status == .killed && killed.killedBy == ["T.Suite/adds()"])
-        #expect(survivor.status == .survived)
-        #expect(Set(survivor.coveredBy ?? []) == Set(all))
-        if allTests {
-            #expect(runs.map(Set.init) == [Set(all), Set(all)], "one run of every test for each mutant: \(runs)")
-            #expect(!(try log("swaps", in: logs)).contains("wave"))
-            return
-        }
+        let subtracts = try #require(byName["subtracts"]), swaps = try #require(byName["swaps"])
+        #expect(subtracts.status == .killed && subtracts.killedBy == ["T.Suite/adds()"])
+        #expect(swaps.status == .survived && Set(swaps.coveredBy ?? []) == Set(reach))
+        // After the coverage pass's three runs.
+        return (subtracts, swaps, Array(runner.binaryRuns.dropFirst(3)), Array(runner.binaryLimits.dropFirst(3)), logs)
+    }
+
+    /// A wave that kills the mutant ends its runs; a survivor runs both, and
+    /// its verdict is theirs together; each wave's limit is that of one run
+    /// of all its tests (2 x 0.15 + 1 s).
+    @Test func theCoveringTestsRunInWavesUntilOneKills() throws {
+        var (subtracts, swaps, runs, limits, logs) = try waves(reach: Self.allTests)
+        defer { try? FileManager.default.removeItem(at: logs) }
         // The fastest first (all alike: by id).
         #expect(runs == [["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"]],
                 "each mutant: the first wave, then the rest: \(runs)")
-        #expect(abs(killed.testSeconds - 0.1) < 1e-9, "both of its waves' time: \(killed.testSeconds)")
+        #expect(limits.allSatisfy { abs(($0 ?? 0) - 1.3) < 1e-9 }, "each wave has the limit of all three tests: \(limits)")
+        #expect(abs(subtracts.testSeconds - 0.1) < 1e-9 && abs(swaps.testSeconds - 0.1) < 1e-9, "both of their waves' time")
+        #expect(swaps.reason == "all 3 tests passed", "both waves' tests: \(swaps.reason ?? "")")
         let swapsLog = try log("swaps", in: logs)
-        for (wave, count, tests) in [(1, 1, "Other.Suite/unrelated()"), (2, 2, "T.Suite/adds() T.Suite/other()")] {
-            let said = #"mutate: wave \#(wave) of 2, fastest first: \#(count) test\(s\), 0\.\ds alone\nmutate: running the \#(count) test\(s\) that reach this mutant: "#
-            #expect(swapsLog.range(of: said + NSRegularExpression.escapedPattern(for: tests) + "\n", options: .regularExpression) != nil, "\(swapsLog)")
-        }
-        let swapsResults = try #require(report.mutants.first { $0.name == "swaps" })
-        #expect(abs(swapsResults.testSeconds - 0.1) < 1e-9, "both waves' time")
+        #expect(swapsLog.contains("mutate: wave 1 of 2, fastest first: 1 test(s), 0.05s alone\n"
+            + "mutate: running the 1 test(s) that reach this mutant: Other.Suite/unrelated()\n"), "\(swapsLog)")
+        #expect(swapsLog.contains("mutate: wave 2 of 2, fastest first: 2 test(s), 0.10s alone\n"
+            + "mutate: running the 2 test(s) that reach this mutant: T.Suite/adds() T.Suite/other()\n"), "\(swapsLog)")
+        try FileManager.default.removeItem(at: logs)
+
+        // The killer in the first wave: the second never starts.
+        (subtracts, swaps, runs, limits, logs) = try waves(reach: ["T.Suite/adds()", "T.Suite/other()"])
+        #expect(runs == [["T.Suite/adds()"], ["T.Suite/adds()"], ["T.Suite/other()"]], "\(runs)")
+        #expect(abs(subtracts.testSeconds - 0.05) < 1e-9, "one wave's time")
+        #expect(!(try log("subtracts", in: logs)).contains("wave 2"), "the kill ended its waves")
+        try FileManager.default.removeItem(at: logs)
+
+        // One wave (every test within the first's budget): no wave is said.
+        (subtracts, swaps, runs, limits, logs) = try waves(reach: Self.allTests, lab: { $0.firstWaveSeconds = 1 })
+        #expect(runs.map(Set.init) == [Set(Self.allTests), Set(Self.allTests)], "\(runs)")
+        #expect(!(try log("swaps", in: logs)).contains("wave"))
+    }
+
+    /// The mutant's own suites and then the rest, each in its waves.
+    @Test func theOwnSuitesAndTheRestEachRunInWaves() throws {
+        let (_, swaps, runs, _, logs) = try waves(reach: Self.allTests, lab: { lab in
+            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("T.Suite/") } }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runs == [["T.Suite/adds()"], ["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
+                "subtracts: its own suites' first wave kills it; swaps: own suites in two waves, then the one other test: \(runs)")
+        #expect(swaps.reason == "all 3 tests passed")
+    }
+
+    /// `--all-tests` runs every covering test at once, in no waves.
+    @Test func allTestsRunsNoWaves() throws {
+        let (_, _, runs, _, logs) = try waves(reach: Self.allTests, allTests: true)
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runs.map(Set.init) == [Set(Self.allTests), Set(Self.allTests)], "one run of every test for each mutant: \(runs)")
+        #expect(!(try log("swaps", in: logs)).contains("wave"))
+    }
+
+    /// A test that hangs in the first wave may be as quiet as the slowest
+    /// test of the second could be beside it in one run: 0.5 s alone x 1 +
+    /// 0.2 s, not its own 0.05 s x 1 + 0.2 s.
+    @Test func aWaveMayBeAsQuietAsItsSlowestTestCouldBeInOneRun() throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configure: { runner in
+            runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            runner.chosenHang = true
+            runner.secondsAlone = ["T.Suite/other()": 0.5]
+        }, limits: (1, 1), configureLab: { $0.stallConstant = 0.2 }, lab: { $0.firstWaveSeconds = 0.09 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let subtracts = try #require(report.mutants.first)
+        #expect(subtracts.status == .timeout)
+        #expect(subtracts.reason?.hasSuffix("(it took 0.1s alone; the limit is 0.7s)") == true, "\(subtracts.reason ?? "")")
+        #expect(runner.binaryRuns.dropFirst(3).map(Set.init) == [["Other.Suite/unrelated()", "T.Suite/adds()"]], "the second wave never starts: \(runner.binaryRuns)")
     }
 }

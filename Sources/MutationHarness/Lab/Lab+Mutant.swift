@@ -189,33 +189,37 @@ extension Lab {
     }
 
     /// Runs `tests` in waves, fastest first (`TestWaves`): each wave one
-    /// `runChosen`, the next only when the mutant survived the last.
+    /// `runChosen`, the next only when the mutant survived the last. Every
+    /// wave gets the time limit and the stall allowance one run of all of
+    /// `tests` would have: a test the mutant slows down has as long to end
+    /// in its wave as beside the slower tests.
     func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
         let ordered = coverage?.fastestFirst(tests) ?? tests
         let waves = TestWaves.split(ordered, seconds: { self.coverage?.seconds[$0] ?? 0 }, firstBudget: firstWaveSeconds)
+        guard waves.count > 1 else { return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment) }
         var done: TestsRun?
         for (index, wave) in waves.enumerated() {
-            if waves.count > 1 {
-                let alone = wave.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)
-                appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.1fs alone", index + 1, waves.count, wave.count, alone), to: log)
-            }
-            let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment)
+            let alone = wave.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)
+            appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.2fs alone", index + 1, waves.count, wave.count, alone), to: log)
+            let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: tests)
             let both = done.map { Self.joined($0, run) } ?? run
             guard run.verdict.status == .survived else { return both }
             done = both
         }
-        return try done ?? runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment)
+        return done!
     }
 
     /// A mutant's second run of tests, made after its first survived, and
-    /// that first run as one: the second's verdict (the first passed), both
-    /// runs' time and test cases.
+    /// that first run as one: the second's verdict (the first passed; a
+    /// survivor's reason counts the tests of both), both runs' time and
+    /// test cases.
     static func joined(_ first: TestsRun, _ second: TestsRun) -> TestsRun {
         var both = second.report
         both.cases = first.report.cases + second.report.cases
-        return (first.seconds + second.seconds, second.termination, both, second.verdict)
+        let verdict = second.verdict.status == .survived ? Classifier.classify(termination: second.termination, report: both) : second.verdict
+        return (first.seconds + second.seconds, second.termination, both, verdict)
     }
 
     /// For a mutant the coverage map cannot place, when the test executable
@@ -264,15 +268,18 @@ extension Lab {
     /// stops at the first failing test, then, unless they killed it, the
     /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
     func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String],
-                   wholeSuite: Bool = false)
+                   wholeSuite: Bool = false, waveOf stage: [String]? = nil)
         throws -> TestsRun
     {
         appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
         // Each run's limit is the suite's formula applied to its tests' time
-        // alone in the coverage pass (never more than the whole suite's).
+        // alone in the coverage pass (never more than the whole suite's); a
+        // wave's (`waveOf`), to all the tests of its waves, and its stall
+        // allowance is at least the slowest of them's.
         func limit(_ tests: [String]) -> Double {
-            min(suiteLimit, configuration.testTimeout(baselineSeconds: tests.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
+            min(suiteLimit, configuration.testTimeout(baselineSeconds: (stage ?? tests).map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
         }
+        let slowest = stage.map { $0.map { coverage?.seconds[$0] ?? 0 }.max() ?? 0 } ?? 0
         let xunit = results.appendingPathComponent("\(name).xml")
         let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -286,7 +293,7 @@ extension Lab {
         if !swiftTesting.isEmpty {
             let (run, verdict, read) = try runWatched(binary.swiftTesting(swiftTesting, xunit: swiftTestingXunit, events: events),
                                                       "Swift Testing", swiftTesting, limit: limit(swiftTesting), watcher: EventStreamWatcher(events),
-                                                      environment: environment, log: log, wholeSuite: wholeSuite) {
+                                                      environment: environment, log: log, wholeSuite: wholeSuite, slowest: slowest) {
                 TestRunReport.read(xunitPath: xunit, eventStream: events, log: self.read(log))
             }
             seconds += run.seconds
@@ -298,7 +305,7 @@ extension Lab {
             let logged = (try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0
             let (run, verdict, read) = try runWatched(binary.xctest(xctest), "XCTest", xctest, limit: limit(xctest),
                                                       watcher: XCTestFailureWatcher(log, from: logged, requested: xctest),
-                                                      environment: environment, log: log, wholeSuite: wholeSuite) {
+                                                      environment: environment, log: log, wholeSuite: wholeSuite, slowest: slowest) {
                 let output = (try? Data(contentsOf: log)).map { String(decoding: $0.dropFirst(logged), as: UTF8.self) } ?? ""
                 var read = TestRunReport.read(xunitPath: self.results.appendingPathComponent("\(name)-xctest-none.xml"), log: output, xctestConsole: xctest)
                 read.cases = cases + read.cases
@@ -317,13 +324,13 @@ extension Lab {
     /// watched (`stopRule`) while it goes; its report (`read`) and verdict,
     /// with the test that hung when it stalled.
     private func runWatched(_ arguments: [String], _ library: String, _ tests: [String], limit: Double, watcher: any TestRunWatcher,
-                            environment: [String: String], log: URL, wholeSuite: Bool, read: () -> TestRunReport)
+                            environment: [String: String], log: URL, wholeSuite: Bool, slowest: Double, read: () -> TestRunReport)
         throws -> (ProcessResult, Classifier.Verdict, TestRunReport)
     {
         let stall = Locked<TestProgress.Stall?>(nil)
         appendLine(String(format: "mutate: %@, %d test(s), time limit %.0fs", library, tests.count, limit), to: log)
         let run = try runner.run(arguments, in: workspace.root, environment: environment, log: log, timeout: limit,
-                                 stopWhen: stopRule(watcher, stall: stall, wholeSuite: wholeSuite))
+                                 stopWhen: stopRule(watcher, stall: stall, wholeSuite: wholeSuite, slowest: slowest))
         let report = read()
         return (run, stalled(Classifier.classify(termination: run.termination, report: report), stall.value, log: log), report)
     }
@@ -335,7 +342,11 @@ extension Lab {
     /// In a run of the whole suite or a `suitePlan` (`wholeSuite`) each test may also be as
     /// quiet as the baseline's whole suite got while it ran (`suiteQuiet`),
     /// x the multiplier + 10 s; without those figures no stall is called.
-    func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>, wholeSuite: Bool = false) -> () -> ProcessTermination? {
+    /// In a wave (`runInWaves`) each test may be as quiet as the `slowest`
+    /// of all its waves' tests, as it could beside it in one run.
+    func stopRule(_ watcher: any TestRunWatcher, stall: Locked<TestProgress.Stall?>, wholeSuite: Bool = false, slowest: Double = 0)
+        -> () -> ProcessTermination?
+    {
         let configuration = configuration
         // An explicit `--timeout` is the only limit.
         let alone = configuration.fixedTimeout == nil && (!wholeSuite || suiteQuiet != nil) ? coverage?.seconds : nil
@@ -345,7 +356,7 @@ extension Lab {
             watcher.poll(at: now)
             if configuration.stopAtFirstFailure, watcher.sawFailure { return .stoppedEarly }
             guard let alone,
-                  let found = watcher.progress.stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: max(quiet[$0] ?? 0, alone[$0] ?? 0)) })
+                  let found = watcher.progress.stall(at: now, allowance: { configuration.stallAllowance(aloneSeconds: max(quiet[$0] ?? 0, alone[$0] ?? 0, slowest)) })
             else { return nil }
             stall.set(found)
             return .timedOut

@@ -68,6 +68,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
     var chosenHang = false
+    /// Seconds a run of one test alone takes (the coverage pass's times), by test; 0.05 otherwise.
+    var secondsAlone: [String: Double] = [:]
     /// Whether a run of the whole suite (`swift test`, or the test
     /// executable with every test) on `zero = 1` hangs:
     /// `T.Suite/other()` starts and never ends, and the run lasts until the
@@ -362,7 +364,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         try writeCases(chosen, arguments: arguments) { id in
             failing && (id == "T.Suite/adds()" || failsAlone) ? "Expectation failed: 2 + 3 → -1" : nil
         }
-        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: 0.05)
+        return ProcessResult(termination: .exited(failing ? 1 : 0), seconds: chosen.count == 1 ? secondsAlone[chosen[0]] ?? 0.05 : 0.05)
     }
 
     /// Writes the xunit file a directly started Swift Testing run asks for
