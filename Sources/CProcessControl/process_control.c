@@ -43,3 +43,15 @@ int mutate_write_coverage_profile(void) {
     return 0;
 }
 #endif
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+int mutate_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from) == 0 ? 0 : -1;
+}
+#else
+int mutate_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
+    (void)actions;
+    (void)from;
+    return -1;
+}
+#endif

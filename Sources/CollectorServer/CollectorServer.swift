@@ -54,7 +54,12 @@ public final class CollectorServer: @unchecked Sendable {
     public private(set) var port: UInt16 = 0
 
     public convenience init(collector: Collector, options: Options = Options(), log: @escaping @Sendable (String) -> Void = { print($0) }) {
-        self.init(collector: collector, options: options, log: log, accept: { accept($0, nil, nil) })
+        self.init(collector: collector, options: options, log: log, accept: { listener in
+            // Close-on-exec, as the listener: a program the embedding process starts keeps no client open.
+            let client = accept(listener, nil, nil)
+            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
+            return client
+        })
     }
 
     init(collector: Collector, options: Options, log: @escaping @Sendable (String) -> Void, accept: @escaping @Sendable (Int32) -> Int32) {
@@ -72,10 +77,13 @@ public final class CollectorServer: @unchecked Sendable {
 
     /// Binds and starts accepting on a thread of its own.
     public func start() throws {
+        // Close-on-exec: a program the embedding process starts must not
+        // keep the port (or, from `accept`, a client's connection) open.
         #if canImport(Glibc)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        if socket >= 0 { _ = fcntl(socket, F_SETFD, FD_CLOEXEC) }
         #endif
         guard socket >= 0 else { throw StartError(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
         // Every way out but a listening socket closes it.

@@ -39,6 +39,24 @@ struct CapturedCommandTests {
     /// A helper command stays in the harness's process group, so a Ctrl-C
     /// at the terminal reaches it as it reaches the harness (a group of its
     /// own would leave a `git` or a syntax-tree dump running after it).
+    /// A command inherits the three streams and nothing else: a descriptor
+    /// this process opened without close-on-exec (another library's file
+    /// or socket; in the tests' process, another test's) is not open in it.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads descriptors from /proc"))
+    func aCommandInheritsOnlyTheThreeStreams() throws {
+        try withScratch { scratch in
+            try scratch.write("ours", "")
+            let ours = scratch.url.appendingPathComponent("ours").path
+            let descriptor = open(ours, O_RDONLY) // no O_CLOEXEC
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            let result = try CapturedCommand.run(["sh", "-c", #"for fd in /proc/$$/fd/*; do readlink "$fd"; done; true"#])
+            let open = String(decoding: result.output, as: UTF8.self).split(separator: "\n").map(String.init)
+            #expect(result.status == 0 && !open.isEmpty)
+            #expect(!open.contains(ours), "the command holds \(ours), opened by the harness's process: \(open)")
+        }
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads the process group from /proc"))
     func aHelperCommandIsInTheHarnesssProcessGroup() throws {
         let result = try CapturedCommand.run(["sh", "-c", "cut -d' ' -f5 /proc/$$/stat"])

@@ -1,3 +1,4 @@
+import CProcessControl
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -46,6 +47,15 @@ enum Spawn {
             case .duplicate(let source): posix_spawn_file_actions_adddup2(&fileActions, source, target)
             }
         }
+        // Nothing but the three streams: a descriptor this process opened
+        // without close-on-exec (a library's socket or pipe) would stay open
+        // in the command and anything it leaves running.
+        #if canImport(Darwin)
+        let closeTheRest = POSIX_SPAWN_CLOEXEC_DEFAULT
+        #else
+        _ = mutate_spawn_close_from(&fileActions, 3)
+        let closeTheRest: Int32 = 0
+        #endif
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
@@ -54,9 +64,9 @@ enum Spawn {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int32(closeTheRest)
         if ownProcessGroup {
-            flags |= POSIX_SPAWN_SETPGROUP
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
             posix_spawnattr_setpgroup(&attributes, 0)
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))

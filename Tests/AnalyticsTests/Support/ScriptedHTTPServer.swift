@@ -28,7 +28,7 @@ final class ScriptedHTTPServer: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(script: [Reply]) throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         self.listener = listener
         var reuse: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -64,6 +64,7 @@ final class ScriptedHTTPServer: Sendable {
     private func serve(_ script: [Reply]) {
         for reply in script {
             let connection = accept(listener, nil, nil)
+            if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
             guard connection >= 0 else { break }
             if let request = readRequest(connection) {
                 received.withLock { $0.append(request) }

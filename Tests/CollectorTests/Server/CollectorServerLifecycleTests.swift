@@ -71,6 +71,50 @@ struct CollectorServerLifecycleTests {
         }
     }
 
+    /// The server's sockets on its port (the listener, each accepted
+    /// client): whether each is closed on exec. Linux's /proc: the sockets
+    /// whose local port is `port` (/proc/net/tcp), their descriptors
+    /// (/proc/self/fd) and flags (/proc/self/fdinfo).
+    private func closeOnExecOfSockets(onPort port: UInt16) throws -> [Bool] {
+        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8).split(separator: "\n").dropFirst()
+        let local = String(format: ":%04X", port)
+        let inodes = Set(table.compactMap { line -> String? in
+            let fields = line.split(separator: " ")
+            return fields.count > 9 && fields[1].hasSuffix(local) ? String(fields[9]) : nil
+        })
+        let manager = FileManager.default
+        return try manager.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { fd -> Bool? in
+            guard let target = try? manager.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"),
+                  target.hasPrefix("socket:["), inodes.contains(String(target.dropFirst(8).dropLast())),
+                  let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(fd)", encoding: .utf8),
+                  let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags:") }),
+                  let value = Int(flags.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+            else { return nil }
+            return value & Int(O_CLOEXEC) != 0
+        }
+    }
+
+    /// A program the embedding process starts inherits neither the
+    /// listener nor a client's connection (else it would hold the port,
+    /// and a closed connection would stay open until it exits).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/net/tcp"), "reads sockets from /proc"))
+    func theServersSocketsAreClosedOnExec() throws {
+        let served = try ServedCollector()
+        let client = try served.connect()
+        client.send("GET /v1/stats HTTP/1.1\r\n") // accepted, its head not yet complete
+        var sockets: [Bool] = []
+        let deadline = Date().addingTimeInterval(5)
+        repeat {
+            sockets = try closeOnExecOfSockets(onPort: served.port)
+            if sockets.count >= 2 { break }
+            usleep(10_000)
+        } while Date() < deadline
+        #expect(sockets.count == 2, "the listener and the accepted client: \(sockets)")
+        #expect(sockets.allSatisfy { $0 }, "each closed on exec: \(sockets)")
+        client.send("\r\n")
+        #expect(client.receive().answer.statusLine == "HTTP/1.1 200 OK")
+    }
+
     @Test func aStoppedServersPortIsFreeAtOnce() throws {
         let first = try ServedCollector()
         let port = first.port

@@ -14,7 +14,10 @@ import Darwin
 /// EBADF.
 struct LoopbackConnectionTests {
     @Test func aRefusedConnectionClosesItsSocketOnlyOnce() throws {
-        let port = freeLoopbackPort()
+        try withRefusingPort { port in try refuseWhileAnotherThreadOpens(port) }
+    }
+
+    private func refuseWhileAnotherThreadOpens(_ port: UInt16) throws {
         let stop = Locked(false)
         let closedUnderIt = Locked(0)
         let rounds = Locked(0)
@@ -33,7 +36,7 @@ struct LoopbackConnectionTests {
         let deadline = Date().addingTimeInterval(10)
         while rounds.withLock({ $0 }) == 0, Date() < deadline { usleep(1_000) }
         #expect(rounds.withLock({ $0 }) > 0, "the other thread is opening descriptors")
-        for _ in 0..<3_000 where closedUnderIt.withLock({ $0 }) == 0 {
+        for _ in 0..<1_000 where closedUnderIt.withLock({ $0 }) == 0 {
             #expect(LoopbackConnection(port: port) == nil, "nothing listens on \(port)")
         }
         stop.withLock { $0 = true }
@@ -43,11 +46,12 @@ struct LoopbackConnectionTests {
     /// Refused connections leave no socket open either.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "reads descriptors from /proc"))
     func aRefusedConnectionLeavesNoSocketOpen() throws {
-        let port = freeLoopbackPort()
-        let sockets = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count ?? 0 }
-        let before = sockets()
-        for _ in 0..<300 { _ = LoopbackConnection(port: port) }
-        // Other tests open some meanwhile; 300 leaked would show.
-        #expect(sockets() - before < 100, "\(sockets() - before) more descriptors open after 300 refused connections")
+        try withRefusingPort { port in
+            let sockets = { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count ?? 0 }
+            let before = sockets()
+            for _ in 0..<300 { #expect(LoopbackConnection(port: port) == nil) }
+            // Other tests open some meanwhile; 300 leaked would show.
+            #expect(sockets() - before < 100, "\(sockets() - before) more descriptors open after 300 refused connections")
+        }
     }
 }

@@ -16,7 +16,7 @@ final class LoopbackConnection {
     /// Nil when the connection is refused.
     init?(port: UInt16, receiveTimeout seconds: Int = 10) {
         #if canImport(Glibc)
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
         socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
         #endif
@@ -136,4 +136,28 @@ func freeLoopbackPort() -> UInt16 {
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
     return UInt16(bigEndian: address.sin_port)
+}
+
+/// Runs `body` with a port on 127.0.0.1 that refuses connections: a socket
+/// bound to it and never listening, held until `body` returns, so no other
+/// test can take the port meanwhile (a port only let go can be given to the
+/// next `bind` to port 0, another test's server).
+func withRefusingPort<Result>(_ body: (UInt16) throws -> Result) throws -> Result {
+    #if canImport(Glibc)
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #else
+    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard socket >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+    return try body(UInt16(bigEndian: address.sin_port))
 }
