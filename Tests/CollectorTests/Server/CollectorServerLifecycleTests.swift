@@ -76,7 +76,7 @@ struct CollectorServerLifecycleTests {
     /// whose local port is `port` (/proc/net/tcp), their descriptors
     /// (/proc/self/fd) and flags (/proc/self/fdinfo).
     private func closeOnExecOfSockets(onPort port: UInt16) throws -> [Bool] {
-        let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8).split(separator: "\n").dropFirst()
+        let table = try readWhole("/proc/net/tcp").split(separator: "\n").dropFirst()
         let local = String(format: ":%04X", port)
         let inodes = Set(table.compactMap { line -> String? in
             let fields = line.split(separator: " ")
@@ -92,6 +92,22 @@ struct CollectorServerLifecycleTests {
             else { return nil }
             return value & Int(O_CLOEXEC) != 0
         }
+    }
+
+    /// A file of /proc read to its end (its size says 0; Foundation's
+    /// `String(contentsOfFile:)` read only the first page of a long one).
+    private func readWhole(_ path: String) throws -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A program the embedding process starts inherits neither the
