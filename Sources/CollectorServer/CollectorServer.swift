@@ -54,12 +54,7 @@ public final class CollectorServer: @unchecked Sendable {
     public private(set) var port: UInt16 = 0
 
     public convenience init(collector: Collector, options: Options = Options(), log: @escaping @Sendable (String) -> Void = { print($0) }) {
-        self.init(collector: collector, options: options, log: log, accept: { listener in
-            // Close-on-exec, as the listener: a program the embedding process starts keeps no client open.
-            let client = accept(listener, nil, nil)
-            if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
-            return client
-        })
+        self.init(collector: collector, options: options, log: log, accept: { accept($0, nil, nil) })
     }
 
     init(collector: Collector, options: Options, log: @escaping @Sendable (String) -> Void, accept: @escaping @Sendable (Int32) -> Int32) {
@@ -168,6 +163,10 @@ public final class CollectorServer: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED || errno == EMFILE || errno == ENFILE { usleep(1000); continue }
                 return
             }
+            // Close-on-exec, as the listener: a program the embedding process
+            // starts keeps no client's connection open. (Set here, after the
+            // failure test above: `fcntl` on a failed accept would overwrite its errno.)
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             var noSignal: Int32 = 1
             #if canImport(Darwin)
             setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
