@@ -119,23 +119,10 @@ func post(_ body: String, port: UInt16) -> String {
     exchange(Array("POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8), port: port)
 }
 
-/// A loopback port nothing listens on right now (bound to port 0, then let go).
+/// A loopback port nothing listens on right now (bound to port 0, then let
+/// go: `withRefusingPort`'s, once it returns); 0 if none could be bound.
 func freeLoopbackPort() -> UInt16 {
-    #if canImport(Glibc)
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-    let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    _ = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-    return UInt16(bigEndian: address.sin_port)
+    (try? withRefusingPort { $0 }) ?? 0
 }
 
 /// Runs `body` with a port on 127.0.0.1 that refuses connections: a socket
