@@ -127,6 +127,17 @@ struct TestWavesTests {
         #expect(TestWaves.split(["e", "a"], seconds: { seconds[$0]! }) == [["e"], ["a"]], "a test past the budget is a wave of its own")
     }
 
+    @Test func leadingTestsAreFirstInTheFirstWaveOutsideItsBudget() {
+        let seconds = ["a": 0.2, "b": 0.3, "c": 0.5, "d": 0.9, "e": 40]
+        let tests = ["a", "b", "c", "d", "e"]
+        #expect(TestWaves.split(tests, leading: ["e", "d"], seconds: { seconds[$0]! }) == [["e", "d", "a", "b", "c"], []].filter { !$0.isEmpty },
+                "the learned killers, then the fastest second of the others")
+        #expect(TestWaves.split(tests, leading: ["e", "x", "e"], seconds: { seconds[$0]! }, firstBudget: 0.5) == [["e", "a", "b"], ["c", "d"]],
+                "a test not among them is left out; each once")
+        #expect(TestWaves.split(tests, leading: tests, seconds: { seconds[$0]! }) == [tests])
+        #expect(TestWaves.split([], leading: ["a"], seconds: { seconds[$0]! }).isEmpty)
+    }
+
     @Test func everyTestIsInOneWaveInTheOrderGivenAndNoWaveIsEmpty() {
         let tests = (0..<200).map { "t\($0)" }
         for budget in [-1, 0.0, 0.01, 0.5, 3, 1_000] {

@@ -101,6 +101,9 @@ extension Lab {
         result.status = verdict.status
         result.killedBy = verdict.killedBy
         result.reason = verdict.reason
+        if verdict.status == .killed, let killer = verdict.killedBy.first {
+            learnedKillers.note(killer, killedAMutantOf: mutant.diff.files.map(\.path))
+        }
         if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
             let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
             var started = report.tests
@@ -164,23 +167,32 @@ extension Lab {
     }
 
     /// Runs the tests that reach a mutant: those of the suites named after
-    /// its files first (`OwnSuites`), then, unless they killed it, the
-    /// others; each in two waves, its fastest second of tests alone and
-    /// then the rest (`TestWaves`). A survivor has passed every run, judged
-    /// together. With `--all-tests` (every killing test wanted), one run of
-    /// every test.
+    /// its files first (`OwnSuites`), with those that killed other mutants
+    /// of its files in this run (`LearnedKillers`), then, unless they killed
+    /// it, the others; each in two waves, the learned killers and the
+    /// fastest second of the other tests alone, then the rest
+    /// (`TestWaves`). A survivor has passed every run, judged together.
+    /// With `--all-tests` (every killing test wanted), one run of every test.
     func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
         guard configuration.stopAtFirstFailure else {
             return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         }
-        let own = ownSuites(tests, mutant.diff.files.map(\.path))
-        guard !own.isEmpty, own.count < tests.count else {
-            return try runInWaves(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        let files = mutant.diff.files.map(\.path)
+        let learned = learnedKillers.tests(among: tests, for: files)
+        if !learned.isEmpty {
+            appendLine("mutate: \(learned.count) test(s) that killed other mutants of its file(s) in this run go first: "
+                + learned.joined(separator: " "), to: log)
         }
-        appendLine("mutate: the \(own.count) test(s) of the suites named after its file(s) run first", to: log)
-        let first = try runInWaves(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        let ownOnly = ownSuites(tests, files)
+        let owned = Set(ownOnly)
+        let own = ownOnly + learned.filter { !owned.contains($0) }
+        guard !ownOnly.isEmpty, own.count < tests.count else {
+            return try runInWaves(tests, leading: learned, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        }
+        appendLine("mutate: the \(ownOnly.count) test(s) of the suites named after its file(s) run first", to: log)
+        let first = try runInWaves(own, leading: learned, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         guard first.verdict.status == .survived else { return first }
         let chosen = Set(own)
         let rest = tests.filter { !chosen.contains($0) }
@@ -188,27 +200,36 @@ extension Lab {
         return Self.joined(first, try runInWaves(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
     }
 
-    /// Runs `tests` in waves, fastest first (`TestWaves`): each wave one
+    /// Runs `tests` in waves, `leading` and then the fastest first
+    /// (`TestWaves`): each wave one
     /// `runChosen`, the next only when the mutant survived the last. Every
     /// wave gets the time limit and the stall allowance one run of all of
     /// `tests` would have: a test the mutant slows down has as long to end
     /// in its wave as beside the slower tests.
-    func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+    func runInWaves(_ tests: [String], leading: [String] = [], of binary: TestBinary, name: String, log: URL,
+                    extraEnvironment: [String: String])
         throws -> TestsRun
     {
         let ordered = coverage?.fastestFirst(tests) ?? tests
-        let waves = TestWaves.split(ordered, seconds: { self.coverage?.seconds[$0] ?? 0 }, firstBudget: firstWaveSeconds)
+        let waves = TestWaves.split(ordered, leading: leading, seconds: secondsAlone, firstBudget: firstWaveSeconds)
         guard waves.count > 1 else { return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment) }
         var done: TestsRun?
         for (index, wave) in waves.enumerated() {
-            let alone = wave.map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)
-            appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.2fs alone", index + 1, waves.count, wave.count, alone), to: log)
+            let alone = wave.map(secondsAlone).reduce(0, +)
+            let order = index == 0 && wave.contains(where: leading.contains) ? "the learned killers, then the fastest" : "fastest first"
+            appendLine("mutate: wave \(index + 1) of \(waves.count), \(order): \(wave.count) test(s), "
+                + String(format: "%.2fs alone", alone), to: log)
             let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: tests)
             let both = done.map { Self.joined($0, run) } ?? run
             guard run.verdict.status == .survived else { return both }
             done = both
         }
         return done!
+    }
+
+    /// A test's seconds on its own in the coverage pass (0 unknown).
+    func secondsAlone(_ test: String) -> Double {
+        coverage?.seconds[test] ?? 0
     }
 
     /// A mutant's second run of tests, made after its first survived, and
@@ -277,9 +298,9 @@ extension Lab {
         // wave's (`waveOf`), to all the tests of its waves, and its stall
         // allowance is at least the slowest of them's.
         func limit(_ tests: [String]) -> Double {
-            min(suiteLimit, configuration.testTimeout(baselineSeconds: (stage ?? tests).map { coverage?.seconds[$0] ?? 0 }.reduce(0, +)))
+            min(suiteLimit, configuration.testTimeout(baselineSeconds: (stage ?? tests).map(secondsAlone).reduce(0, +)))
         }
-        let slowest = stage.map { $0.map { coverage?.seconds[$0] ?? 0 }.max() ?? 0 } ?? 0
+        let slowest = stage.map { $0.map(secondsAlone).max() ?? 0 } ?? 0
         let xunit = results.appendingPathComponent("\(name).xml")
         let swiftTestingXunit = results.appendingPathComponent("\(name)-swift-testing.xml")
         let events = results.appendingPathComponent("\(name).jsonl")
@@ -367,7 +388,7 @@ extension Lab {
     func stalled(_ verdict: Classifier.Verdict, _ stall: TestProgress.Stall?, log: URL) -> Classifier.Verdict {
         guard verdict.status == .timeout, let stall else { return verdict }
         var verdict = verdict
-        let alone = coverage?.seconds[stall.test] ?? 0
+        let alone = secondsAlone(stall.test)
         verdict.reason = "\(stall.test) hung: "
             + String(format: "no test started or ended for %.1fs (it took %.1fs alone; the limit is %.1fs)", stall.quiet, alone, stall.limit)
         appendLine("mutate: " + (verdict.reason ?? "") + "; the run was stopped as a timeout", to: log)

@@ -80,6 +80,9 @@ public final class Lab {
     /// The first wave's seconds alone when a mutant's tests run in waves
     /// (`TestWaves`; tests of the lab give less, their tests take 0.05 s).
     var firstWaveSeconds = TestWaves.firstBudget
+    /// The tests that killed mutants of each file so far in this run: they
+    /// go first in a mutant's first wave.
+    let learnedKillers = LearnedKillers()
     /// `explore --incremental`: the results file and what this run takes from it.
     var incremental: IncrementalRun?
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
