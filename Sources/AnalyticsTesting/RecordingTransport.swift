@@ -11,6 +11,11 @@ import Foundation
 /// // ... track, flush ...
 /// let events = transport.requests[0].batch?.events
 /// ```
+///
+/// With a clock it also stops a delivery loop: the client retries only
+/// when a timer fires, so an event sent `sameInstantLimit` times while the
+/// clock stands still is a client that resends forever, and a test would
+/// hang in it. The process stops there with a message naming the event.
 public final class RecordingTransport: Transport, Sendable {
     /// One scripted answer.
     public indirect enum Reply: Sendable {
@@ -24,16 +29,38 @@ public final class RecordingTransport: Transport, Sendable {
         case accepted
     }
 
+    /// How many times one event may be sent while the clock stands still:
+    /// far more than a split batch or a `bad_field` answer resends it.
+    public static let sameInstantLimit = 1_000
+
+    private struct State {
+        var requests: [TransportRequest] = []
+        var script: [Reply] = []
+        /// The clock's uptime at the last send, and how often each event was sent at it.
+        var instant: Duration?
+        var sendsAtInstant: [String: Int] = [:]
+    }
+
     private let clock: ManualClock?
     private let fallback: Reply
-    private let state = Locked<(requests: [TransportRequest], script: [Reply])>(([], []))
+    private let onLoop: @Sendable (String) -> Void
+    private let state = Locked(State())
 
     /// - Parameters:
-    ///   - clock: the scheduler that times `.delayed` replies.
+    ///   - clock: the scheduler that times `.delayed` replies, and whose
+    ///     standing still tells a delivery loop.
     ///   - fallback: the answer once the script runs out (`whenScriptIsEmpty:`).
-    public init(clock: ManualClock? = nil, whenScriptIsEmpty fallback: Reply = .accepted) {
+    public convenience init(clock: ManualClock? = nil, whenScriptIsEmpty fallback: Reply = .accepted) {
+        self.init(clock: clock, whenScriptIsEmpty: fallback, onLoop: { fatalError($0) })
+    }
+
+    /// As above, with what to do on a delivery loop (the kit's tests record
+    /// it; the loop is then answered with a network failure, which the
+    /// client retries only when the clock moves).
+    package init(clock: ManualClock?, whenScriptIsEmpty fallback: Reply = .accepted, onLoop: @escaping @Sendable (String) -> Void) {
         self.clock = clock
         self.fallback = fallback
+        self.onLoop = onLoop
     }
 
     /// Queues answers for the next requests, in order.
@@ -51,9 +78,29 @@ public final class RecordingTransport: Transport, Sendable {
     public var sentEvents: [WireEvent] { batches.flatMap(\.events) }
 
     public func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
-        let reply = state.withLock { state -> Reply in
+        let instant = clock?.uptime()
+        let ids = instant == nil ? [] : request.batch?.events.map(\.eventID) ?? []
+        let (reply, loop) = state.withLock { state -> (Reply, (id: String, first: Bool)?) in
             state.requests.append(request)
-            return state.script.isEmpty ? fallback : state.script.removeFirst()
+            if state.instant != instant {
+                state.instant = instant
+                state.sendsAtInstant = [:]
+            }
+            var loop: (id: String, first: Bool)?
+            for id in ids {
+                let sends = state.sendsAtInstant[id, default: 0] + 1
+                state.sendsAtInstant[id] = sends
+                if sends >= Self.sameInstantLimit, loop?.first != true { loop = (id, sends == Self.sameInstantLimit) }
+            }
+            return (state.script.isEmpty ? fallback : state.script.removeFirst(), loop)
+        }
+        if let loop {
+            if loop.first {
+                onLoop("RecordingTransport: event \(loop.id) was sent \(Self.sameInstantLimit) times while the clock stood still: "
+                    + "the client resends without waiting for a retry timer, and would loop forever")
+            }
+            completion(.failure(NetworkFailure("RecordingTransport stopped a delivery loop")))
+            return
         }
         answer(reply, to: request, completion: completion)
     }

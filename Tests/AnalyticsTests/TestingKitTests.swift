@@ -81,6 +81,34 @@ struct TestingKitTests {
                 "a body that is no batch accepts nothing")
     }
 
+    /// A client that sends an event again at once, whatever the answer,
+    /// loops forever: the transport stops it at the limit's send while the
+    /// clock stands still (said once, then a network failure each time,
+    /// which a real client retries on a timer). Sends at moving instants,
+    /// or without a clock, never count as a loop.
+    @Test func anEventResentWhileTheClockStandsStillIsALoopStoppedAtTheLimit() {
+        let clock = ManualClock()
+        let told = Locked<[String]>([])
+        let transport = RecordingTransport(clock: clock, onLoop: { message in told.withLock { $0.append(message) } })
+        let delivered = Locked<[Bool]>([])
+        let limit = RecordingTransport.sameInstantLimit
+        for _ in 0...limit {
+            transport.send(batchRequest(events: 1)) { result in delivered.withLock { $0.append((try? result.get()) != nil) } }
+        }
+        #expect(delivered.withLock { $0 } == Array(repeating: true, count: limit - 1) + [false, false])
+        #expect(told.withLock { $0 } == ["RecordingTransport: event e was sent \(limit) times while the clock stood still: "
+            + "the client resends without waiting for a retry timer, and would loop forever"])
+        #expect(transport.requests.count == limit + 1, "every request is recorded")
+
+        clock.advance(by: .seconds(1))
+        transport.send(batchRequest(events: 1)) { result in delivered.withLock { $0.append((try? result.get()) != nil) } }
+        #expect(delivered.withLock { $0.last } == true, "the clock moved: a retry, not a loop")
+
+        let unclocked = RecordingTransport(clock: nil, onLoop: { message in told.withLock { $0.append(message) } })
+        for _ in 0...limit { unclocked.send(batchRequest(events: 1)) { _ in } }
+        #expect(told.withLock { $0.count } == 1, "without a clock nothing tells a loop from a retry")
+    }
+
     @Test func lostResponsesAreLostOneEach() throws {
         let transport = CollectorTransport(collector: try Collector(allowList: ["a"], now: { 1 }))
         transport.loseResponses(2)
