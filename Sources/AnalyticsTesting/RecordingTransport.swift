@@ -12,10 +12,12 @@ import Foundation
 /// let events = transport.requests[0].batch?.events
 /// ```
 ///
-/// With a clock it also stops a delivery loop: the client retries only
-/// when a timer fires, so an event sent `sameInstantLimit` times while the
-/// clock stands still is a client that resends forever, and a test would
-/// hang in it. The process stops there with a message naming the event.
+/// With a clock it also stops a delivery loop: a client that works waits
+/// for a retry timer before it sends a request again, so the same request
+/// (the same bytes: its `sent_at` is the clock's) sent `sameInstantLimit`
+/// times while the clock stands still is a client that resends forever,
+/// and a test would hang in it. The process stops there with a message
+/// naming the request's first event.
 public final class RecordingTransport: Transport, Sendable {
     /// One scripted answer.
     public indirect enum Reply: Sendable {
@@ -29,16 +31,16 @@ public final class RecordingTransport: Transport, Sendable {
         case accepted
     }
 
-    /// How many times one event may be sent while the clock stands still:
-    /// far more than a split batch or a `bad_field` answer resends it.
+    /// How many times the same request may be sent while the clock stands
+    /// still (a split batch or a `bad_field` answer sends other requests).
     public static let sameInstantLimit = 1_000
 
     private struct State {
         var requests: [TransportRequest] = []
         var script: [Reply] = []
-        /// The clock's uptime at the last send, and how often each event was sent at it.
+        /// The clock's uptime at the last send, and how often each request (by its bytes) was sent at it.
         var instant: Duration?
-        var sendsAtInstant: [String: Int] = [:]
+        var sendsAtInstant: [[UInt8]: Int] = [:]
     }
 
     private let clock: ManualClock?
@@ -55,8 +57,8 @@ public final class RecordingTransport: Transport, Sendable {
     }
 
     /// As above, with what to do on a delivery loop (the kit's tests record
-    /// it; the loop is then answered with a network failure, which the
-    /// client retries only when the clock moves).
+    /// it). From the limit on, the same request gets a network failure
+    /// while the clock stands still, and the script is left as it was.
     package init(clock: ManualClock?, whenScriptIsEmpty fallback: Reply = .accepted, onLoop: @escaping @Sendable (String) -> Void) {
         self.clock = clock
         self.fallback = fallback
@@ -79,24 +81,22 @@ public final class RecordingTransport: Transport, Sendable {
 
     public func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
         let instant = clock?.uptime()
-        let ids = instant == nil ? [] : request.batch?.events.map(\.eventID) ?? []
-        let (reply, loop) = state.withLock { state -> (Reply, (id: String, first: Bool)?) in
+        let (reply, sends) = state.withLock { state -> (Reply?, Int) in
             state.requests.append(request)
+            guard let instant else { return (state.script.isEmpty ? fallback : state.script.removeFirst(), 0) }
             if state.instant != instant {
                 state.instant = instant
                 state.sendsAtInstant = [:]
             }
-            var loop: (id: String, first: Bool)?
-            for id in ids {
-                let sends = state.sendsAtInstant[id, default: 0] + 1
-                state.sendsAtInstant[id] = sends
-                if sends >= Self.sameInstantLimit, loop?.first != true { loop = (id, sends == Self.sameInstantLimit) }
-            }
-            return (state.script.isEmpty ? fallback : state.script.removeFirst(), loop)
+            let sends = state.sendsAtInstant[request.body, default: 0] + 1
+            state.sendsAtInstant[request.body] = sends
+            guard sends < Self.sameInstantLimit else { return (nil, sends) }
+            return (state.script.isEmpty ? fallback : state.script.removeFirst(), sends)
         }
-        if let loop {
-            if loop.first {
-                onLoop("RecordingTransport: event \(loop.id) was sent \(Self.sameInstantLimit) times while the clock stood still: "
+        guard let reply else {
+            if sends == Self.sameInstantLimit {
+                let event = request.batch?.events.first.map { "its first event \($0.eventID)" } ?? "no batch"
+                onLoop("RecordingTransport: the same request (\(event)) was sent \(sends) times while the clock stood still: "
                     + "the client resends without waiting for a retry timer, and would loop forever")
             }
             completion(.failure(NetworkFailure("RecordingTransport stopped a delivery loop")))

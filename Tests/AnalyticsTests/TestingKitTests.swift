@@ -81,31 +81,41 @@ struct TestingKitTests {
                 "a body that is no batch accepts nothing")
     }
 
-    /// A client that sends an event again at once, whatever the answer,
-    /// loops forever: the transport stops it at the limit's send while the
-    /// clock stands still (said once, then a network failure each time,
-    /// which a real client retries on a timer). Sends at moving instants,
-    /// or without a clock, never count as a loop.
-    @Test func anEventResentWhileTheClockStandsStillIsALoopStoppedAtTheLimit() {
+    /// A client that sends a request again at once, whatever the answer,
+    /// loops forever: the transport stops it at the limit's send of the
+    /// same bytes while the clock stands still (said once, then a network
+    /// failure each time, the script left as it was). Other requests at the
+    /// same instant (a split batch, a `bad_field` resend), sends at moving
+    /// instants, or sends without a clock never count as a loop.
+    @Test func theSameRequestSentWhileTheClockStandsStillIsALoopStoppedAtTheLimit() {
         let clock = ManualClock()
         let told = Locked<[String]>([])
         let transport = RecordingTransport(clock: clock, onLoop: { message in told.withLock { $0.append(message) } })
-        let delivered = Locked<[Bool]>([])
-        let limit = RecordingTransport.sameInstantLimit
-        for _ in 0...limit {
-            transport.send(batchRequest(events: 1)) { result in delivered.withLock { $0.append((try? result.get()) != nil) } }
+        let delivered = Locked<[Int]>([])
+        func send(_ request: TransportRequest, to transport: RecordingTransport) {
+            transport.send(request) { result in delivered.withLock { $0.append((try? result.get())?.status ?? 0) } }
         }
-        #expect(delivered.withLock { $0 } == Array(repeating: true, count: limit - 1) + [false, false])
-        #expect(told.withLock { $0 } == ["RecordingTransport: event e was sent \(limit) times while the clock stood still: "
+        let limit = RecordingTransport.sameInstantLimit
+        let (one, two) = (batchRequest(events: 1), batchRequest(events: 2))
+        for _ in 1..<limit {
+            send(one, to: transport)
+            send(two, to: transport)
+        }
+        #expect(told.withLock { $0 }.isEmpty && delivered.withLock { $0 }.allSatisfy { $0 == 200 }, "each request \(limit - 1) times")
+        transport.enqueue(.status(503))
+        send(one, to: transport)
+        send(one, to: transport)
+        #expect(delivered.withLock { $0.suffix(2) } == [0, 0], "network failures from the limit on")
+        #expect(told.withLock { $0 } == ["RecordingTransport: the same request (its first event e) was sent \(limit) times while the clock stood still: "
             + "the client resends without waiting for a retry timer, and would loop forever"])
-        #expect(transport.requests.count == limit + 1, "every request is recorded")
+        #expect(transport.requests.count == 2 * limit, "every request is recorded")
 
         clock.advance(by: .seconds(1))
-        transport.send(batchRequest(events: 1)) { result in delivered.withLock { $0.append((try? result.get()) != nil) } }
-        #expect(delivered.withLock { $0.last } == true, "the clock moved: a retry, not a loop")
+        send(one, to: transport)
+        #expect(delivered.withLock { $0.last } == 503, "the clock moved: a retry, answered from the script the loop left alone")
 
         let unclocked = RecordingTransport(clock: nil, onLoop: { message in told.withLock { $0.append(message) } })
-        for _ in 0...limit { unclocked.send(batchRequest(events: 1)) { _ in } }
+        for _ in 0...limit { send(one, to: unclocked) }
         #expect(told.withLock { $0.count } == 1, "without a clock nothing tells a loop from a retry")
     }
 

@@ -127,17 +127,6 @@ struct TestWavesTests {
         #expect(TestWaves.split(["e", "a"], seconds: { seconds[$0]! }) == [["e"], ["a"]], "a test past the budget is a wave of its own")
     }
 
-    @Test func leadingTestsAreFirstInTheFirstWaveOutsideItsBudget() {
-        let seconds = ["a": 0.2, "b": 0.3, "c": 0.5, "d": 0.9, "e": 40]
-        let tests = ["a", "b", "c", "d", "e"]
-        #expect(TestWaves.split(tests, leading: ["e", "d"], seconds: { seconds[$0]! }) == [["e", "d", "a", "b", "c"], []].filter { !$0.isEmpty },
-                "the learned killers, then the fastest second of the others")
-        #expect(TestWaves.split(tests, leading: ["e", "x", "e"], seconds: { seconds[$0]! }, firstBudget: 0.5) == [["e", "a", "b"], ["c", "d"]],
-                "a test not among them is left out; each once")
-        #expect(TestWaves.split(tests, leading: tests, seconds: { seconds[$0]! }) == [tests])
-        #expect(TestWaves.split([], leading: ["a"], seconds: { seconds[$0]! }).isEmpty)
-    }
-
     @Test func everyTestIsInOneWaveInTheOrderGivenAndNoWaveIsEmpty() {
         let tests = (0..<200).map { "t\($0)" }
         for budget in [-1, 0.0, 0.01, 0.5, 3, 1_000] {
@@ -150,5 +139,20 @@ struct TestWavesTests {
         #expect(TestWaves.split([], seconds: { _ in 1 }).isEmpty)
         #expect(TestWaves.split(["a", "b"], seconds: { _ in 0 }) == [["a", "b"]], "tests of no measured time: one wave")
         #expect(TestWaves.split(["a", "b"], seconds: { _ in -1 }) == [["a", "b"]], "a negative time counts as none")
+    }
+}
+
+/// The tests that killed mutants of each file, the latest first.
+struct LearnedKillersTests {
+    @Test func theLatestKillersOfAFileComeFirstEachOnceAndAtMostFour() {
+        let learned = LearnedKillers()
+        #expect(learned.tests(among: ["a"], for: ["F.swift"]).isEmpty)
+        for test in ["a", "b", "a", "c", "d", "e"] { learned.note(test, killedAMutantOf: ["F.swift"]) }
+        let all = ["a", "b", "c", "d", "e", "f"]
+        #expect(learned.tests(among: all, for: ["F.swift"]) == ["e", "d", "c", "a"], "b, the oldest of five, is forgotten")
+        #expect(learned.tests(among: ["a", "c"], for: ["F.swift"]) == ["c", "a"], "only the tests given")
+        #expect(learned.tests(among: all, for: ["G.swift"]).isEmpty, "another file learned nothing")
+        learned.note("f", killedAMutantOf: ["F.swift", "G.swift"])
+        #expect(learned.tests(among: all, for: ["G.swift", "F.swift"]) == ["f", "e", "d", "c"], "a test of both files once")
     }
 }

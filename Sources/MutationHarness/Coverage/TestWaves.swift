@@ -18,28 +18,19 @@ enum TestWaves {
     /// The first wave's seconds alone: a second of tests, as many as that is.
     static let firstBudget = 1.0
 
-    /// `tests` (already fastest first) as the first wave, `leading` (those
-    /// of them that killed mutants of the same files: `LearnedKillers`)
-    /// and the other tests whose seconds alone add up to `firstBudget` (a
-    /// millisecond at least; the test that reaches it included), and the
-    /// rest if any. Together the waves hold `tests`, each once; no wave is
-    /// empty. `seconds` gives a test's time alone (a negative one counts as
-    /// none).
-    static func split(_ tests: [String], leading: [String] = [], seconds: (String) -> Double,
-                      firstBudget: Double = firstBudget) -> [[String]]
-    {
-        let given = Set(tests)
-        var lead: [String] = []
-        var led = Set<String>()
-        for test in leading where given.contains(test) && led.insert(test).inserted { lead.append(test) }
-        let others = tests.filter { !led.contains($0) }
+    /// `tests` (already fastest first) as the first wave, the tests whose
+    /// seconds alone add up to `firstBudget` (a millisecond at least; the
+    /// test that reaches it included), and the rest if any. Their
+    /// concatenation is `tests`; no wave is empty. `seconds` gives a test's
+    /// time alone (a negative one counts as none).
+    static func split(_ tests: [String], seconds: (String) -> Double, firstBudget: Double = firstBudget) -> [[String]] {
         let budget = max(firstBudget, 0.001)
         var spent = 0.0
         var count = 0
-        while count < others.count, spent < budget {
-            spent += max(0, seconds(others[count]))
+        while count < tests.count, spent < budget {
+            spent += max(0, seconds(tests[count]))
             count += 1
         }
-        return [lead + others.prefix(count), Array(others.dropFirst(count))].filter { !$0.isEmpty }
+        return [Array(tests.prefix(count)), Array(tests.dropFirst(count))].filter { !$0.isEmpty }
     }
 }

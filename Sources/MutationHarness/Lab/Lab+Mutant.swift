@@ -166,12 +166,13 @@ extension Lab {
                 stalled(Classifier.classify(termination: rest.termination, report: both), restStall, log: log))
     }
 
-    /// Runs the tests that reach a mutant: those of the suites named after
-    /// its files first (`OwnSuites`), with those that killed other mutants
-    /// of its files in this run (`LearnedKillers`), then, unless they killed
-    /// it, the others; each in two waves, the learned killers and the
-    /// fastest second of the other tests alone, then the rest
-    /// (`TestWaves`). A survivor has passed every run, judged together.
+    /// Runs the tests that reach a mutant: first, on their own, those that
+    /// killed other mutants of its files in this run (`LearnedKillers`) and
+    /// are not in its first wave anyway; then those of the suites named
+    /// after its files (`OwnSuites`), then, unless they killed it, the
+    /// others; each in two waves, its fastest second of tests alone and
+    /// then the rest (`TestWaves`). A survivor has passed every run but the
+    /// learned killers' (those ran again in their stage), judged together.
     /// With `--all-tests` (every killing test wanted), one run of every test.
     func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
@@ -180,45 +181,66 @@ extension Lab {
             return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         }
         let files = mutant.diff.files.map(\.path)
-        let learned = learnedKillers.tests(among: tests, for: files)
-        if !learned.isEmpty {
-            appendLine("mutate: \(learned.count) test(s) that killed other mutants of its file(s) in this run go first: "
-                + learned.joined(separator: " "), to: log)
+        let own = ownSuites(tests, files)
+        let staged = !own.isEmpty && own.count < tests.count
+        let owned = Set(own)
+        let stages = staged ? [own, tests.filter { !owned.contains($0) }] : [tests]
+        let learned = try runLearnedKillers(tests, stages: stages, files: files, name: mutant.name, binary: binary, log: log,
+                                            extraEnvironment: extraEnvironment)
+        if let learned, learned.verdict.status != .survived { return learned }
+        var usual: TestsRun
+        if staged {
+            appendLine("mutate: the \(own.count) test(s) of the suites named after its file(s) run first", to: log)
+            usual = try runInWaves(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+            if usual.verdict.status == .survived {
+                appendLine("mutate: they did not kill it; the other \(stages[1].count) test(s) that reach it run", to: log)
+                usual = Self.joined(usual, try runInWaves(stages[1], of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+            }
+        } else {
+            usual = try runInWaves(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
         }
-        let ownOnly = ownSuites(tests, files)
-        let owned = Set(ownOnly)
-        let own = ownOnly + learned.filter { !owned.contains($0) }
-        guard !ownOnly.isEmpty, own.count < tests.count else {
-            return try runInWaves(tests, leading: learned, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
-        }
-        appendLine("mutate: the \(ownOnly.count) test(s) of the suites named after its file(s) run first", to: log)
-        let first = try runInWaves(own, leading: learned, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
-        guard first.verdict.status == .survived else { return first }
-        let chosen = Set(own)
-        let rest = tests.filter { !chosen.contains($0) }
-        appendLine("mutate: they did not kill it; the other \(rest.count) test(s) that reach it run", to: log)
-        return Self.joined(first, try runInWaves(rest, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+        usual.seconds += learned?.seconds ?? 0
+        return usual
     }
 
-    /// Runs `tests` in waves, `leading` and then the fastest first
-    /// (`TestWaves`): each wave one
+    /// Runs on their own the tests among `tests` that killed other mutants
+    /// of `files` in this run and that the first wave of the first of
+    /// `stages` (the runs the mutant's tests make) does not hold (nil when
+    /// there are none). Their run has the time limit and stall allowance of one run
+    /// of every stage they belong to, so at least those of the stage each
+    /// runs in later: a test that fails or hangs here fails or hangs there
+    /// too, and the mutant is detected either way; one that passes runs
+    /// again in its place.
+    private func runLearnedKillers(_ tests: [String], stages: [[String]], files: [String], name: String, binary: TestBinary, log: URL,
+                                   extraEnvironment: [String: String]) throws -> TestsRun?
+    {
+        let first = stages.first ?? tests
+        let firstWave = Set(TestWaves.split(coverage?.fastestFirst(first) ?? first, seconds: secondsAlone, firstBudget: firstWaveSeconds).first ?? [])
+        let learned = learnedKillers.tests(among: tests, for: files).filter { !firstWave.contains($0) }
+        guard !learned.isEmpty else { return nil }
+        let chosen = Set(learned)
+        let theirStages = stages.filter { $0.contains(where: chosen.contains) }.flatMap { $0 }
+        appendLine("mutate: \(learned.count) test(s) that killed other mutants of its file(s) in this run run first, on their own", to: log)
+        let run = try runChosen(learned, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: theirStages)
+        if run.verdict.status == .survived { appendLine("mutate: they did not kill it; its tests run as usual", to: log) }
+        return run
+    }
+
+    /// Runs `tests` in waves, fastest first (`TestWaves`): each wave one
     /// `runChosen`, the next only when the mutant survived the last. Every
     /// wave gets the time limit and the stall allowance one run of all of
     /// `tests` would have: a test the mutant slows down has as long to end
     /// in its wave as beside the slower tests.
-    func runInWaves(_ tests: [String], leading: [String] = [], of binary: TestBinary, name: String, log: URL,
-                    extraEnvironment: [String: String])
+    func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
         let ordered = coverage?.fastestFirst(tests) ?? tests
-        let waves = TestWaves.split(ordered, leading: leading, seconds: secondsAlone, firstBudget: firstWaveSeconds)
+        let waves = TestWaves.split(ordered, seconds: secondsAlone, firstBudget: firstWaveSeconds)
         guard waves.count > 1 else { return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment) }
         var done: TestsRun?
         for (index, wave) in waves.enumerated() {
             let alone = wave.map(secondsAlone).reduce(0, +)
-            let order = index == 0 && wave.contains(where: leading.contains) ? "the learned killers, then the fastest" : "fastest first"
-            appendLine("mutate: wave \(index + 1) of \(waves.count), \(order): \(wave.count) test(s), "
-                + String(format: "%.2fs alone", alone), to: log)
+            appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.2fs alone", index + 1, waves.count, wave.count, alone), to: log)
             let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: tests)
             let both = done.map { Self.joined($0, run) } ?? run
             guard run.verdict.status == .survived else { return both }
