@@ -81,28 +81,36 @@ public final class RecordingTransport: Transport, Sendable {
 
     public func send(_ request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {
         let instant = clock?.uptime()
-        let (reply, sends) = state.withLock { state -> (Reply?, Int) in
+        let outcome = state.withLock { state -> SendOutcome in
             state.requests.append(request)
-            guard let instant else { return (state.script.isEmpty ? fallback : state.script.removeFirst(), 0) }
-            if state.instant != instant {
-                state.instant = instant
-                state.sendsAtInstant = [:]
+            if let instant {
+                if state.instant != instant {
+                    state.instant = instant
+                    state.sendsAtInstant = [:]
+                }
+                let sends = state.sendsAtInstant[request.body, default: 0] + 1
+                state.sendsAtInstant[request.body] = sends
+                if sends >= Self.sameInstantLimit { return .loop(firstTime: sends == Self.sameInstantLimit) }
             }
-            let sends = state.sendsAtInstant[request.body, default: 0] + 1
-            state.sendsAtInstant[request.body] = sends
-            guard sends < Self.sameInstantLimit else { return (nil, sends) }
-            return (state.script.isEmpty ? fallback : state.script.removeFirst(), sends)
+            return .reply(state.script.isEmpty ? fallback : state.script.removeFirst())
         }
-        guard let reply else {
-            if sends == Self.sameInstantLimit {
+        switch outcome {
+        case .reply(let reply):
+            answer(reply, to: request, completion: completion)
+        case .loop(let firstTime):
+            if firstTime {
                 let event = request.batch?.events.first.map { "its first event \($0.eventID)" } ?? "no batch"
-                onLoop("RecordingTransport: the same request (\(event)) was sent \(sends) times while the clock stood still: "
+                onLoop("RecordingTransport: the same request (\(event)) was sent \(Self.sameInstantLimit) times while the clock stood still: "
                     + "the client resends without waiting for a retry timer, and would loop forever")
             }
             completion(.failure(NetworkFailure("RecordingTransport stopped a delivery loop")))
-            return
         }
-        answer(reply, to: request, completion: completion)
+    }
+
+    /// What a send gets: the script's reply, or a loop's failure.
+    private enum SendOutcome {
+        case reply(Reply)
+        case loop(firstTime: Bool)
     }
 
     private func answer(_ reply: Reply, to request: TransportRequest, completion: @escaping @Sendable (Result<TransportResponse, NetworkFailure>) -> Void) {

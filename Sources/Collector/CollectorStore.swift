@@ -13,10 +13,17 @@ public final class CollectorStore: @unchecked Sendable {
     /// The one way to the connection: one caller at a time, so a batch's
     /// transaction never interleaves with another's and the statement cache
     /// is never touched by two threads.
-    private func withDatabase<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+    func withDatabase<T>(_ body: (SQLiteDatabase) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(database)
+    }
+
+    /// Whether a caller has the connection now (inside `withDatabase`).
+    var isBusy: Bool {
+        guard lock.try() else { return true }
+        lock.unlock()
+        return false
     }
 
     /// Opens (creating) the store at `path`, or in memory by default.

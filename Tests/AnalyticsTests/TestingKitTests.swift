@@ -96,6 +96,7 @@ struct TestingKitTests {
             transport.send(request) { result in delivered.withLock { $0.append((try? result.get())?.status ?? 0) } }
         }
         let limit = RecordingTransport.sameInstantLimit
+        #expect(limit == 1_000, "the limit docs/sdk.md gives")
         let (one, two) = (batchRequest(events: 1), batchRequest(events: 2))
         for _ in 1..<limit {
             send(one, to: transport)

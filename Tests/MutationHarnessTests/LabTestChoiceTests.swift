@@ -155,12 +155,11 @@ extension LabCoverageTests {
     @Test func theCoveringTestsRunInWavesUntilOneKills() throws {
         var (subtracts, swaps, runs, limits, logs) = try waves(reach: Self.allTests)
         defer { try? FileManager.default.removeItem(at: logs) }
-        // The fastest first (all alike: by id); `swaps` first runs `subtracts`'s killer on its own (`LearnedKillers`).
-        #expect(runs == [["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"],
-                         ["T.Suite/adds()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"]],
+        // The fastest first (all alike: by id).
+        #expect(runs == [["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"]],
                 "each mutant: the first wave, then the rest: \(runs)")
         #expect(limits.allSatisfy { abs(($0 ?? 0) - 1.3) < 1e-9 }, "each wave has the limit of all three tests: \(limits)")
-        #expect(abs(subtracts.testSeconds - 0.1) < 1e-9 && abs(swaps.testSeconds - 0.15) < 1e-9, "all of their runs' time")
+        #expect(abs(subtracts.testSeconds - 0.1) < 1e-9 && abs(swaps.testSeconds - 0.1) < 1e-9, "both of their waves' time")
         #expect(swaps.reason == "all 3 tests passed", "both waves' tests: \(swaps.reason ?? "")")
         let swapsLog = try log("swaps", in: logs)
         #expect(swapsLog.contains("mutate: wave 1 of 2, fastest first: 1 test(s), 0.05s alone\n"
@@ -169,10 +168,9 @@ extension LabCoverageTests {
             + "mutate: running the 2 test(s) that reach this mutant: T.Suite/adds() T.Suite/other()\n"), "\(swapsLog)")
         try FileManager.default.removeItem(at: logs)
 
-        // The killer in the first wave: the second never starts (and `swaps` runs no learned killer: it is in its first wave).
+        // The killer in the first wave: the second never starts.
         (subtracts, swaps, runs, limits, logs) = try waves(reach: ["T.Suite/adds()", "T.Suite/other()"])
         #expect(runs == [["T.Suite/adds()"], ["T.Suite/adds()"], ["T.Suite/other()"]], "\(runs)")
-        #expect(!(try log("swaps", in: logs)).contains("killed other mutants"))
         #expect(abs(subtracts.testSeconds - 0.05) < 1e-9, "one wave's time")
         #expect(!(try log("subtracts", in: logs)).contains("wave 2"), "the kill ended its waves")
         try FileManager.default.removeItem(at: logs)
@@ -194,36 +192,35 @@ extension LabCoverageTests {
         #expect(swaps.reason == "all 3 tests passed")
     }
 
-    /// A test that killed a mutant of a file runs first, on its own, for the
-    /// file's later mutants when their first wave does not hold it: here a
-    /// test of the other stage (the own suites are `Other.Suite`), run with
-    /// that stage's limit. A mutant it does not kill runs every stage as
-    /// before, and its reason counts those; one it kills runs nothing else.
-    @Test func aTestThatKilledAMutantOfTheFileRunsFirstForTheNext() throws {
-        let mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b"), try mutant("swaps", line: 4, "        a + b", "        b + a"),
-                       try mutant("subtracts-zero", line: 4, "        a + b", "        a - b - 0")]
-        let (report, runner, _, logs) = try run(mutants: mutants, configure: { runner in
-            runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
-        }, limits: (2, 1), lab: { lab in
+    /// A test that killed a generated mutant of a file runs first, on its
+    /// own, for the file's later generated mutants when their first wave
+    /// does not hold it. A mutant it does not kill runs its waves as before
+    /// (its reason counts those, its time all three runs); one it kills
+    /// runs nothing else. Named mutants never run one (the other tests of
+    /// this suite: each runs its waves alone).
+    @Test func aTestThatKilledAGeneratedMutantOfTheFileRunsFirstForTheNext() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2", "switch-3"], line: 4,
+                                                  "        a + b", "        a - b", configureLab: { $0.jobs = 1 }, configure: { runner in
+                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            })
             lab.firstWaveSeconds = 0.01
-            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("Other.Suite/") } }
-        })
-        defer { try? FileManager.default.removeItem(at: logs) }
-        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
-        #expect(byName["subtracts"]?.status == .killed && byName["subtracts-zero"]?.killedBy == ["T.Suite/adds()"])
-        #expect(byName["swaps"]?.status == .survived && byName["swaps"]?.reason == "all 3 tests passed")
-        #expect(Array(runner.binaryRuns.dropFirst(3)) == [
-            ["Other.Suite/unrelated()"], ["T.Suite/adds()"],
-            ["T.Suite/adds()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()"], ["T.Suite/other()"],
-            ["T.Suite/adds()"],
-        ], "\(runner.binaryRuns)")
-        // Its own run has the limit of the stage it belongs to (two tests: 2 x 0.1 + 1), not the own suites' (one test).
-        #expect(Array(runner.binaryLimits.dropFirst(3)).map { (($0 ?? 0) * 100).rounded() / 100 } == [1.1, 1.2, 1.2, 1.1, 1.2, 1.2, 1.2],
-                "\(runner.binaryLimits)")
-        #expect(try log("swaps", in: logs).contains("mutate: 1 test(s) that killed other mutants of its file(s) in this run run first, on their own\n"
-            + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"))
-        #expect(try log("swaps", in: logs).contains("mutate: they did not kill it; its tests run as usual\n"))
-        #expect(abs((byName["swaps"]?.testSeconds ?? 0) - 0.2) < 1e-9, "the learned killer's run counts in its time")
+            let report = try lab.run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(byName["switch-1"]?.killedBy == ["T.Suite/adds()"] && byName["switch-3"]?.killedBy == ["T.Suite/adds()"], "odd switches break adds()")
+            #expect(byName["switch-2"]?.status == .survived && byName["switch-2"]?.reason == "all 3 tests passed")
+            #expect(abs((byName["switch-2"]?.testSeconds ?? 0) - 0.15) < 1e-9, "its three runs' time")
+            #expect(Array(runner.binaryRuns.suffix(6)) == [
+                ["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"],
+                ["T.Suite/adds()"], ["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"],
+                ["T.Suite/adds()"],
+            ], "\(runner.binaryRuns)")
+            let log = try String(contentsOf: lab.logs.appendingPathComponent("switch-2.log"), encoding: .utf8)
+            #expect(log.contains("mutate: 1 test(s) that killed other mutants of its file(s) in this run run first, on their own\n"
+                + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"), "\(log)")
+            #expect(log.contains("mutate: they did not kill it; its tests run as usual\n"))
+        }
     }
 
     /// `--all-tests` runs every covering test at once, in no waves.
