@@ -1,12 +1,11 @@
-/// The tests that killed mutants of each file earlier in this run. Mutants
-/// of one file are mostly killed by the same few tests, and those are not
-/// always among the fastest: a mutant's covering tests put them first, in
-/// the first wave (`TestWaves`), where a kill ends the mutant's run at once.
+/// The tests that killed mutants of each file earlier in this run. Many
+/// generated mutants of one file fall to the same few tests, and those are
+/// not always among the fastest: `Lab.runOwnSuitesFirst` runs them first,
+/// on their own, when a mutant's first wave (`TestWaves`) lacks them.
 ///
-/// Only the order changes: a test that fails is a kill in any run, and a
-/// mutant they do not kill runs every other covering test as before, so no
-/// verdict depends on what was learned. Shared by the mutants tested at
-/// once (`--jobs`).
+/// That run has the limits of the stages they belong to, and a mutant they
+/// do not kill runs every stage as before, so no verdict depends on what
+/// was learned. Shared by the mutants tested at once (`--jobs`).
 final class LearnedKillers: Sendable {
     /// Tests kept per file, the latest first.
     static let perFile = 4

@@ -54,8 +54,9 @@ extension Lab {
     /// Runs schema mutants `configuration.jobs` at a time. Each is one test
     /// process with its switch in its environment and result files and a
     /// log of its own; they share the report (under `finished`'s lock) and
-    /// the learned killers (under their own), nothing else. The first error (an interrupt) stops every worker
-    /// after its current mutant, which stays pending, and is thrown.
+    /// the learned killers (under their own), nothing else. The first error
+    /// (an interrupt) stops every worker after its current mutant, which
+    /// stays pending, and is thrown.
     func runTogether(_ indices: [Int]) throws {
         guard !indices.isEmpty else { return }
         // The workers read the lab's settled state (mutants, schema numbers,

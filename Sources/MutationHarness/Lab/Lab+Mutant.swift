@@ -218,7 +218,7 @@ extension Lab {
         // bugs (on this package's 85, a learned killer killed 3 of the 19 it ran for; on 806 generated, 28 of 44).
         guard generate != nil else { return nil }
         let first = stages.first ?? tests
-        let firstWave = Set(TestWaves.split(coverage?.fastestFirst(first) ?? first, seconds: secondsAlone, firstBudget: firstWaveSeconds).first ?? [])
+        let firstWave = Set(waves(of: first).first ?? [])
         let learned = learnedKillers.tests(among: tests, for: files).filter { !firstWave.contains($0) }
         guard !learned.isEmpty else { return nil }
         let chosen = Set(learned)
@@ -237,8 +237,7 @@ extension Lab {
     func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
-        let ordered = coverage?.fastestFirst(tests) ?? tests
-        let waves = TestWaves.split(ordered, seconds: secondsAlone, firstBudget: firstWaveSeconds)
+        let waves = waves(of: tests)
         guard waves.count > 1 else { return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment) }
         var done: TestsRun?
         for (index, wave) in waves.enumerated() {
@@ -250,6 +249,11 @@ extension Lab {
             done = both
         }
         return done!
+    }
+
+    /// `tests` fastest first, in their waves (`TestWaves`).
+    func waves(of tests: [String]) -> [[String]] {
+        TestWaves.split(coverage?.fastestFirst(tests) ?? tests, seconds: secondsAlone, firstBudget: firstWaveSeconds)
     }
 
     /// A test's seconds on its own in the coverage pass (0 unknown).
