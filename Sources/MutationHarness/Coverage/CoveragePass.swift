@@ -32,6 +32,9 @@ struct CoveragePass {
     var print: (String) -> Void
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Tests of one suite measured in one process, at most (`CoverageBatches`;
+    /// 1: each test alone, the reference).
+    var batchSize = 1
     /// What an earlier pass found of tests that run no changed code (`--incremental`):
     /// they are not run again. A test runs the same code as long as none of
     /// the code it ran has changed.
@@ -45,6 +48,8 @@ struct CoveragePass {
         var changedFiles: Set<String> = []
         /// The earlier lines run only under load, by file (kept for unchanged files).
         var suiteOnly: [String: Set<Int>] = [:]
+        /// The earlier pass's batches (`CoverageMap.together`).
+        var together: [[String]] = []
     }
 
     func run(_ all: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
@@ -63,13 +68,19 @@ struct CoveragePass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
-        try Workers.run(items: tests.count, workers: workers) { index, worker in
-            state.withLock { $0.running[worker] = tests[index].id }
-            defer {
-                state.withLock { $0.running[worker] = nil }
+        let batches = CoverageBatches.make(tests.sorted { $0.id < $1.id }, size: batchSize, id: \.id, library: \.library)
+        try Workers.run(items: batches.count, workers: workers) { index, worker in
+            let batch = batches[index]
+            state.withLock { $0.running[worker] = batch.map(\.id) }
+            defer { state.withLock { $0.running[worker] = nil } }
+            if batch.count > 1, try pass.measureTogether(batch, name: "\(index)", state: state) {
+                for _ in batch { progress.testFinished() }
+                return
+            }
+            for (position, test) in batch.enumerated() {
+                try pass.measure(test, name: batch.count > 1 ? "\(index)-\(position)" : "\(index)", state: state)
                 progress.testFinished()
             }
-            try pass.measure(tests[index], index: index, worker: worker, state: state)
         }
         var reachedNames = state.value.reached
         var seconds = state.value.seconds
@@ -119,7 +130,9 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly)
+        let measured = Set(reachedNames.keys)
+        let together = (earlier.together + state.value.together).map { $0.filter(measured.contains) }.filter { $0.count > 1 }
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly, together: together)
     }
 
     /// Where each test's indexed profile is kept until the pass merges them.
@@ -160,42 +173,79 @@ struct CoveragePass {
         var seconds: [String: Double] = [:]
         /// What a stray profile showed, for every test that may have written it.
         var strayNames: [String: Set<String>] = [:]
-        /// Each worker's test while it runs.
-        var running: [Int: String] = [:]
+        /// Each worker's tests while they run.
+        var running: [Int: [String]] = [:]
+        /// The batches measured in one process.
+        var together: [[String]] = []
     }
 
     /// Where a process started without `LLVM_PROFILE_FILE` writes its profile
     /// (its working folder: the copy's, for a test's child).
     private var stray: URL { root.appendingPathComponent("default.profraw") }
 
-    /// Runs one test alone and records what it ran; its profile is kept in `kept`.
-    private func measure(_ test: (id: String, library: TestLibrary), index: Int, worker: Int, state: Locked<PassState>) throws {
-        let raw = folder.appendingPathComponent("raw-\(index)")
+    /// Runs one test alone and records what it ran; its profile is kept in `kept` as `name`.
+    private func measure(_ test: (id: String, library: TestLibrary), name: String, state: Locked<PassState>) throws {
+        let raw = folder.appendingPathComponent("raw-\(name)")
         try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: raw) }
-        let result = try runAlone(test, index: index, profiles: raw)
-        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
-            .sorted().map { raw.appendingPathComponent($0).path }
-        guard !written.isEmpty else {
-            throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
-        }
-        let text = try keep(written, as: "\(index)")
-        let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
-        // A process a test started with an environment of its own wrote
-        // `default.profraw`: it belongs to this test or to one running beside
-        // it, so it counts for each of them.
-        let claimed = raw.appendingPathComponent("stray.profraw")
-        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
-            let strayText = try keep([claimed.path], as: "\(index)-stray")
-            let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
-            state.withLock { value in
-                for owner in Set([test.id] + value.running.values) { value.strayNames[owner, default: []].formUnion(strayNames) }
-            }
-        }
+        let result = try runAlone(test, profiles: raw)
+        let names = try reached(by: [test.id], profiles: raw, name: name, state: state)
         state.withLock { value in
             value.reached[test.id] = names
             value.seconds[test.id] = result.seconds
         }
+    }
+
+    /// Runs `batch` in one process and records what it ran for each of its
+    /// tests; false when the run did not pass as a whole (its tests are then
+    /// measured one by one, which says which one fails and why).
+    private func measureTogether(_ batch: [(id: String, library: TestLibrary)], name: String, state: Locked<PassState>) throws -> Bool {
+        let raw = folder.appendingPathComponent("raw-\(name)")
+        try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let alone = TestAlone(binary: binary, runner: runner, root: root, environment: environment, log: log, timeout: timeout)
+        guard let run = try alone.runTogether(batch, in: raw, extra: ["LLVM_PROFILE_FILE": raw.appendingPathComponent("%p.profraw").path]),
+              profileCount(in: raw) > 0
+        else { return false }
+        let ids = batch.map(\.id)
+        let names = try reached(by: ids, profiles: raw, name: name, state: state)
+        state.withLock { value in
+            for id in ids {
+                value.reached[id] = names
+                value.seconds[id] = run.seconds[id]
+            }
+            value.together.append(ids)
+        }
+        return true
+    }
+
+    private func profileCount(in raw: URL) -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }.count
+    }
+
+    /// What the profiles in `raw` show as run, kept in `kept` as `name`;
+    /// a profile a started program wrote in the copy's folder counts for
+    /// `tests` and every test running beside them.
+    private func reached(by tests: [String], profiles raw: URL, name: String, state: Locked<PassState>) throws -> Set<String> {
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+            .sorted().map { raw.appendingPathComponent($0).path }
+        guard !written.isEmpty else {
+            throw CoverageError(reason: "\(tests.joined(separator: ", ")) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
+        }
+        let text = try keep(written, as: name)
+        let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
+        // A process a test started with an environment of its own wrote
+        // `default.profraw`: it belongs to these tests or to ones running beside
+        // them, so it counts for each of them.
+        let claimed = raw.appendingPathComponent("stray.profraw")
+        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
+            let strayText = try keep([claimed.path], as: "\(name)-stray")
+            let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
+            state.withLock { value in
+                for owner in Set(tests + value.running.values.joined()) { value.strayNames[owner, default: []].formUnion(strayNames) }
+            }
+        }
+        return names
     }
 
     /// Merges raw profiles into `kept` as `name.profdata` (sparse: only the
@@ -207,7 +257,7 @@ struct CoveragePass {
     }
 
     /// Runs one test alone with its profiles written into `profiles`.
-    private func runAlone(_ test: (id: String, library: TestLibrary), index: Int, profiles: URL) throws -> ProcessResult {
+    private func runAlone(_ test: (id: String, library: TestLibrary), profiles: URL) throws -> ProcessResult {
         try TestAlone(binary: binary, runner: runner, root: root, environment: environment, log: log, timeout: timeout)
             .run(test, in: profiles, extra: ["LLVM_PROFILE_FILE": profiles.appendingPathComponent("%p.profraw").path])
     }

@@ -99,7 +99,7 @@ final class IncrementalRun: @unchecked Sendable {
             guard indices.allSatisfy({ !changed.contains(map.functions[$0].file) }) else { continue }
             tests[test] = (Set(indices.map { map.functions[$0].name }), map.seconds[test] ?? 0)
         }
-        return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly)
+        return CoveragePass.KnownCoverage(tests: tests, changedFiles: changed, suiteOnly: map.suiteOnly, together: map.together)
     }
 
     /// The Swift files the package compiles into its targets (`swift package

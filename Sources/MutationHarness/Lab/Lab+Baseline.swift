@@ -137,7 +137,8 @@ extension Lab {
         let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
                                 folder: workspace.root.appendingPathComponent(".mutate/coverage"), suiteProfiles: suiteProfiles,
                                 environment: environment, log: log,
-                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
+                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers,
+                                batchSize: configuration.coverageBatch)
         do {
             // Over the named mutants' schema, read in the original's lines.
             let map = try runPass(pass, tests)

@@ -253,7 +253,8 @@ extension Lab {
 
     /// `tests` fastest first, in their waves (`TestWaves`).
     func waves(of tests: [String]) -> [[String]] {
-        TestWaves.split(coverage?.fastestFirst(tests) ?? tests, seconds: secondsAlone, firstBudget: firstWaveSeconds)
+        TestWaves.split(coverage?.fastestFirst(tests) ?? tests, seconds: secondsAlone, firstBudget: firstWaveSeconds,
+                        group: { coverage?.group(of: $0) })
     }
 
     /// A test's seconds on its own in the coverage pass (0 unknown).
