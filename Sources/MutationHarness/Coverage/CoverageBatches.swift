@@ -10,21 +10,23 @@
 /// so the tests of a batch are kept together when a mutant's tests run
 /// (`CoverageMap.together`), as they ran when they were measured.
 enum CoverageBatches {
-    /// `tests` cut into batches: consecutive tests of the same suite
-    /// (`Module.Suite`, the id before its first `/`) and library, at most
-    /// `size` each (1 or less: each test alone).
+    /// `tests` cut into batches of the same suite (`Module.Suite`, the id
+    /// before its first `/`) and library, at most `size` each, the suites
+    /// in the order their first test comes and each suite's tests in the
+    /// order given. A size of 1 or less: each test alone, in the order given.
     static func make<Test>(_ tests: [Test], size: Int, id: (Test) -> String, library: (Test) -> TestLibrary) -> [[Test]] {
-        var batches: [[Test]] = []
+        guard size > 1 else { return tests.map { [$0] } }
+        var order: [String] = []
+        var bySuite: [String: [Test]] = [:]
         for test in tests {
-            if let last = batches.last?.last, batches[batches.count - 1].count < size,
-               suite(of: id(last)) == suite(of: id(test)), library(last) == library(test)
-            {
-                batches[batches.count - 1].append(test)
-            } else {
-                batches.append([test])
-            }
+            let key = "\(library(test)) \(suite(of: id(test)))"
+            if bySuite[key] == nil { order.append(key) }
+            bySuite[key, default: []].append(test)
         }
-        return batches
+        return order.flatMap { key in
+            let suite = bySuite[key]!
+            return stride(from: 0, to: suite.count, by: size).map { Array(suite[$0..<min($0 + size, suite.count)]) }
+        }
     }
 
     /// `Module.Suite/name()` -> `Module.Suite`.

@@ -68,7 +68,7 @@ struct CoveragePass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
-        let batches = CoverageBatches.make(tests.sorted { $0.id < $1.id }, size: batchSize, id: \.id, library: \.library)
+        let batches = CoverageBatches.make(tests, size: batchSize, id: \.id, library: \.library)
         try Workers.run(items: batches.count, workers: workers) { index, worker in
             let batch = batches[index]
             state.withLock { $0.running[worker] = batch.map(\.id) }
