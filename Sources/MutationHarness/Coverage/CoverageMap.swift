@@ -45,42 +45,25 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let seconds: [String: Double]
     /// Lines, by file, that ran in the whole suite's run but in no test on its own.
     let suiteOnly: [String: Set<Int>]
-    /// Tests measured together in one process (`CoverageBatches`): what
-    /// any of them ran counts for each, so a mutant's runs never separate
-    /// them (`fastestFirst`, `TestWaves`). Each group has two tests or more.
-    let together: [[String]]
+    /// Tests measured only together, in one process (`CoverageBatches`):
+    /// what any of them ran counts for each. No mutant of the run chose
+    /// them (the pass measures those again, each alone); a later run
+    /// measures them again before it trusts them (`IncrementalRun.knownCoverage`).
+    let batched: Set<String>
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
-    /// Test -> its index in `together`.
-    private let groupOf: [String: Int]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, together }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, batched }
 
     init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:],
-         together: [[String]] = [])
+         batched: Set<String> = [])
     {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
         self.suiteOnly = suiteOnly
-        // A test in two groups (an earlier pass's and this one's) joins them.
-        var groups: [Set<String>] = []
-        for group in together {
-            var merged = Set(group)
-            groups.removeAll { other in
-                guard !other.isDisjoint(with: merged) else { return false }
-                merged.formUnion(other)
-                return true
-            }
-            groups.append(merged)
-        }
-        self.together = groups.map { $0.sorted() }.filter { $0.count > 1 }.sorted { $0[0] < $1[0] }
-        var groupOf: [String: Int] = [:]
-        for (index, group) in self.together.enumerated() {
-            for test in group { groupOf[test] = index }
-        }
-        self.groupOf = groupOf
+        self.batched = batched
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -95,7 +78,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
                       reached: container.decode([String: [Int]].self, forKey: .reached),
                       seconds: container.decode([String: Double].self, forKey: .seconds),
                       suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:],
-                      together: container.decodeIfPresent([[String]].self, forKey: .together) ?? [])
+                      batched: container.decodeIfPresent(Set<String>.self, forKey: .batched) ?? [])
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -104,12 +87,12 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(suiteOnly, forKey: .suiteOnly)
-        if !together.isEmpty { try container.encode(together, forKey: .together) }
+        if !batched.isEmpty { try container.encode(batched.sorted(), forKey: .batched) }
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
-            && lhs.together == rhs.together
+            && lhs.batched == rhs.batched
     }
 
     /// The map read in other lines: `original(file, line)` for every line
@@ -122,7 +105,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             return function
         }
         let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
-        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, together: together)
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, batched: batched)
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it
@@ -180,21 +163,8 @@ struct CoverageMap: Codable, Equatable, Sendable {
         return tests
     }
 
-    /// `tests` in the order they run: fastest alone first, then by id; the
-    /// tests of a group measured together follow its fastest one.
+    /// `tests` in the order they run: fastest alone first, then by id.
     func fastestFirst(_ tests: some Sequence<String>) -> [String] {
-        let sorted = tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) }
-        guard !groupOf.isEmpty else { return sorted }
-        let byGroup = Dictionary(grouping: sorted.filter { groupOf[$0] != nil }, by: { groupOf[$0]! })
-        var placed: Set<Int> = []
-        return sorted.flatMap { test -> [String] in
-            guard let group = groupOf[test] else { return [test] }
-            return placed.insert(group).inserted ? byGroup[group]! : []
-        }
-    }
-
-    /// The group `test` was measured in (an index of `together`), if any.
-    func group(of test: String) -> Int? {
-        groupOf[test]
+        tests.sorted { (seconds[$0] ?? 0, $0) < (seconds[$1] ?? 0, $1) }
     }
 }

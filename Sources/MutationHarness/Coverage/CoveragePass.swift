@@ -33,8 +33,13 @@ struct CoveragePass {
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Tests of one suite measured in one process, at most (`CoverageBatches`;
-    /// 1: each test alone, the reference).
+    /// 1: each test alone, the reference). Only with `choosesTests`.
     var batchSize = 1
+    /// The tests the run's mutants would run, by a map of what was measured
+    /// (batches counted for each of their tests): every batch holding one
+    /// is measured again, each test alone, so that those tests' reach is
+    /// what they run on their own. Nil: each test is measured alone.
+    var choosesTests: ((CoverageMap) -> Set<String>)?
     /// What an earlier pass found of tests that run no changed code (`--incremental`):
     /// they are not run again. A test runs the same code as long as none of
     /// the code it ran has changed.
@@ -48,8 +53,6 @@ struct CoveragePass {
         var changedFiles: Set<String> = []
         /// The earlier lines run only under load, by file (kept for unchanged files).
         var suiteOnly: [String: Set<Int>] = [:]
-        /// The earlier pass's batches (`CoverageMap.together`).
-        var together: [[String]] = []
     }
 
     func run(_ all: [(id: String, library: TestLibrary)]) throws -> CoverageMap {
@@ -68,7 +71,7 @@ struct CoveragePass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
-        let batches = CoverageBatches.make(tests, size: batchSize, id: \.id, library: \.library)
+        let batches = CoverageBatches.make(tests, size: choosesTests == nil ? 1 : batchSize, id: \.id, library: \.library)
         try Workers.run(items: batches.count, workers: workers) { index, worker in
             let batch = batches[index]
             state.withLock { $0.running[worker] = batch.map(\.id) }
@@ -82,6 +85,48 @@ struct CoveragePass {
                 progress.testFinished()
             }
         }
+        if let choosesTests, !state.value.batches.isEmpty {
+            let chosen = choosesTests(try map(all, state: state, final: false))
+            try measureAgain(state.value.batches.filter { !$0.tests.isDisjoint(with: chosen) }, state: state, why: "reach a mutant")
+        }
+        return try map(all, state: state, final: true)
+    }
+
+    /// Measures the tests of `batches` again, each alone, and forgets what
+    /// the batches showed. A test that alone runs code its batch did not
+    /// (it took another path after the tests before it) shows an order
+    /// effect: then no batch can be trusted, and every test is measured alone.
+    private func measureAgain(_ batches: [PassState.Batch], state: Locked<PassState>, why: String) throws {
+        guard !batches.isEmpty else { return }
+        let tests = batches.flatMap(\.tests)
+        print("  coverage: the \(tests.count) test(s) of \(batches.count) batch(es) that \(why) are measured again, each on its own")
+        state.withLock { value in value.batches.removeAll { batch in batches.contains { $0.name == batch.name } } }
+        for batch in batches {
+            for name in [batch.name, batch.name + "-stray"] { try? FileManager.default.removeItem(at: kept.appendingPathComponent(name + ".profdata")) }
+        }
+        let library = Dictionary(uniqueKeysWithValues: batches.flatMap { batch in batch.tests.map { ($0, batch.library) } })
+        let ordered = tests.sorted()
+        nonisolated(unsafe) let pass = self
+        nonisolated(unsafe) let print = self.print
+        let progress = PassProgress("coverage (again)", total: ordered.count, print: { print($0) })
+        try Workers.run(items: ordered.count, workers: workers) { index, worker in
+            state.withLock { $0.running[worker] = [ordered[index]] }
+            defer { state.withLock { $0.running[worker] = nil } }
+            try pass.measure((ordered[index], library[ordered[index]]!), name: "again-\(index)", state: state)
+            progress.testFinished()
+        }
+        let reached = state.value.reached
+        if let batch = batches.first(where: { batch in !batch.tests.allSatisfy { reached[$0, default: []].isSubset(of: batch.names) } }) {
+            let test = batch.tests.sorted().first { !reached[$0, default: []].isSubset(of: batch.names) }!
+            print("  coverage: \(test) runs code on its own that it did not run after the tests before it in its batch (an order effect): "
+                + "every test is measured on its own")
+            try measureAgain(state.value.batches, state: state, why: "remain")
+        }
+    }
+
+    /// The map of what the pass measured (`final`: with the lines only the
+    /// whole suite ran, and said; otherwise a first look, for `choosesTests`).
+    private func map(_ all: [(id: String, library: TestLibrary)], state: Locked<PassState>, final: Bool) throws -> CoverageMap {
         var reachedNames = state.value.reached
         var seconds = state.value.seconds
         for test in all where earlier.tests[test.id] != nil && reachedNames[test.id] == nil {
@@ -89,7 +134,7 @@ struct CoveragePass {
             seconds[test.id] = earlier.tests[test.id]?.seconds
         }
         for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
-        if !state.value.strayNames.isEmpty {
+        if final, !state.value.strayNames.isEmpty {
             print("  \(state.value.strayNames.count) test(s) started a program that wrote its profile in the copy's folder: counted as theirs")
         }
         guard !all.isEmpty else { throw CoverageError(reason: "no test to measure") }
@@ -106,7 +151,7 @@ struct CoveragePass {
         }
         try tool([llvm.profdata, "merge", "-sparse", "-o", alone, "--input-files=" + list.path])
         let aloneExport = try LLVMCoverage.exportedFunctions(try export(alone))
-        let suiteOnly = try suiteOnlyLines(alone: aloneExport)
+        let suiteOnly = final ? try suiteOnlyLines(alone: aloneExport) : [:]
         // Every function a test ran must be one the mapping knows (in any
         // file): a name the two spell differently would hide a test.
         let known = LLVMCoverage.functions(aloneExport, root: "/") // every file; paths lose their leading "/"
@@ -130,9 +175,8 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        let measured = Set(reachedNames.keys)
-        let together = (earlier.together + state.value.together).map { $0.filter(measured.contains) }.filter { $0.count > 1 }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly, together: together)
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly,
+                           batched: Set(state.value.batches.flatMap(\.tests)))
     }
 
     /// Where each test's indexed profile is kept until the pass merges them.
@@ -175,8 +219,17 @@ struct CoveragePass {
         var strayNames: [String: Set<String>] = [:]
         /// Each worker's tests while they run.
         var running: [Int: [String]] = [:]
-        /// The batches measured in one process.
-        var together: [[String]] = []
+        /// The batches measured in one process (and not again, each test alone).
+        var batches: [Batch] = []
+
+        struct Batch: Sendable {
+            var tests: Set<String>
+            var library: TestLibrary
+            /// Its profiles' name in `kept`.
+            var name: String
+            /// What its own profile showed as run.
+            var names: Set<String>
+        }
     }
 
     /// Where a process started without `LLVM_PROFILE_FILE` writes its profile
@@ -214,7 +267,7 @@ struct CoveragePass {
                 value.reached[id] = names
                 value.seconds[id] = run.seconds[id]
             }
-            value.together.append(ids)
+            value.batches.append(.init(tests: Set(ids), library: batch[0].library, name: name, names: names))
         }
         return true
     }

@@ -22,16 +22,12 @@ enum TestWaves {
     /// seconds alone add up to `firstBudget` (a millisecond at least; the
     /// test that reaches it included), and the rest if any. Their
     /// concatenation is `tests`; no wave is empty. `seconds` gives a test's
-    /// time alone (a negative one counts as none). `group` gives the group
-    /// a test was measured in (`CoverageMap.together`, adjacent in
-    /// `tests`): the first wave never ends inside one.
-    static func split(_ tests: [String], seconds: (String) -> Double, firstBudget: Double = firstBudget,
-                      group: (String) -> Int? = { _ in nil }) -> [[String]]
-    {
+    /// time alone (a negative one counts as none).
+    static func split(_ tests: [String], seconds: (String) -> Double, firstBudget: Double = firstBudget) -> [[String]] {
         let budget = max(firstBudget, 0.001)
         var spent = 0.0
         var count = 0
-        while count < tests.count, spent < budget || (group(tests[count]).map { $0 == group(tests[count - 1]) } ?? false) {
+        while count < tests.count, spent < budget {
             spent += max(0, seconds(tests[count]))
             count += 1
         }

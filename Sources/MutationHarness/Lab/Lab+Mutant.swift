@@ -253,8 +253,7 @@ extension Lab {
 
     /// `tests` fastest first, in their waves (`TestWaves`).
     func waves(of tests: [String]) -> [[String]] {
-        TestWaves.split(coverage?.fastestFirst(tests) ?? tests, seconds: secondsAlone, firstBudget: firstWaveSeconds,
-                        group: { coverage?.group(of: $0) })
+        TestWaves.split(coverage?.fastestFirst(tests) ?? tests, seconds: secondsAlone, firstBudget: firstWaveSeconds)
     }
 
     /// A test's seconds on its own in the coverage pass (0 unknown).
