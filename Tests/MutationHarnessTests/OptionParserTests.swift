@@ -286,7 +286,7 @@ struct OptionParserTests {
         #expect(HelpText.text(for: "explore").contains("""
               --pr-gate REF       gate a pull request: no survivor on lines changed since REF, no lower score than the base's
               --package-path, --mutants, --output, --scratch, --timeout-multiplier, --timeout, --wait,
-              --all-tests, --no-coverage, --no-schema, --jobs, --coverage-batch: as for run
+              --all-tests, --no-coverage, --no-schema, --jobs: as for run
             """), "explore names the options it shares with run, without --mutant")
         #expect(HelpText.text(for: nil) == HelpText.text(for: "run"))
     }

@@ -61,7 +61,6 @@ extension Harness {
         configuration.coverage = options.coverage
         configuration.schema = options.schema
         configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        configuration.coverageBatch = options.coverageBatch
         configuration.shard = options.shard?.description
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI

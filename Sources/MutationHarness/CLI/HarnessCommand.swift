@@ -42,8 +42,6 @@ struct RunOptions: Equatable {
     var schema = true
     /// `--jobs N`: schema mutants tested at once (nil: one per core).
     var jobs: Int?
-    /// `--coverage-batch N`: tests of one suite the coverage pass measures in one process, at most.
-    var coverageBatch = RunOptions.defaultCoverageBatch
     /// `--incremental FILE`: verdicts kept there by key and reused while the
     /// key holds (the gate's named mutants, or explore's generated ones).
     var incremental: String?
@@ -51,9 +49,6 @@ struct RunOptions: Equatable {
     var verifyReused = RunOptions.defaultVerifyReused
 
     static let defaultVerifyReused = 3
-    /// Eight tests of a suite to a process: the pass takes about half as
-    /// long as with each test alone (README's benchmarks).
-    static let defaultCoverageBatch = 8
 }
 
 /// `mutate explore [PATH...]`.

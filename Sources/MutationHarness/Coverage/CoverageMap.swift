@@ -45,25 +45,17 @@ struct CoverageMap: Codable, Equatable, Sendable {
     let seconds: [String: Double]
     /// Lines, by file, that ran in the whole suite's run but in no test on its own.
     let suiteOnly: [String: Set<Int>]
-    /// Tests measured only together, in one process (`CoverageBatches`):
-    /// what any of them ran counts for each. No mutant of the run chose
-    /// them (the pass measures those again, each alone); a later run
-    /// measures them again before it trusts them (`IncrementalRun.knownCoverage`).
-    let batched: Set<String>
     /// `functions`' indices by file, and the tests that ran each function.
     private let byFile: [String: [Int]]
     private let testsByFunction: [Int: [String]]
 
-    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly, batched }
+    private enum CodingKeys: String, CodingKey { case functions, reached, seconds, suiteOnly }
 
-    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:],
-         batched: Set<String> = [])
-    {
+    init(functions: [Function], reached: [String: [Int]], seconds: [String: Double], suiteOnly: [String: Set<Int>] = [:]) {
         self.functions = functions
         self.reached = reached
         self.seconds = seconds
         self.suiteOnly = suiteOnly
-        self.batched = batched
         byFile = Dictionary(grouping: functions.indices, by: { functions[$0].file })
         var byFunction: [Int: [String]] = [:]
         for (test, indices) in reached {
@@ -77,8 +69,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try self.init(functions: container.decode([Function].self, forKey: .functions),
                       reached: container.decode([String: [Int]].self, forKey: .reached),
                       seconds: container.decode([String: Double].self, forKey: .seconds),
-                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:],
-                      batched: container.decodeIfPresent(Set<String>.self, forKey: .batched) ?? [])
+                      suiteOnly: container.decodeIfPresent([String: Set<Int>].self, forKey: .suiteOnly) ?? [:])
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -87,12 +78,10 @@ struct CoverageMap: Codable, Equatable, Sendable {
         try container.encode(reached, forKey: .reached)
         try container.encode(seconds, forKey: .seconds)
         try container.encode(suiteOnly, forKey: .suiteOnly)
-        if !batched.isEmpty { try container.encode(batched.sorted(), forKey: .batched) }
     }
 
     static func == (lhs: CoverageMap, rhs: CoverageMap) -> Bool {
         lhs.functions == rhs.functions && lhs.reached == rhs.reached && lhs.seconds == rhs.seconds && lhs.suiteOnly == rhs.suiteOnly
-            && lhs.batched == rhs.batched
     }
 
     /// The map read in other lines: `original(file, line)` for every line
@@ -105,7 +94,7 @@ struct CoverageMap: Codable, Equatable, Sendable {
             return function
         }
         let lines = Dictionary(uniqueKeysWithValues: suiteOnly.map { file, lines in (file, Set(lines.map { original(file, $0) })) })
-        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines, batched: batched)
+        return CoverageMap(functions: moved, reached: reached, seconds: seconds, suiteOnly: lines)
     }
 
     /// Where the mutant's lines are, by file (see `TouchedLines`); a file it

@@ -32,14 +32,6 @@ struct CoveragePass {
     var print: (String) -> Void
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
-    /// Tests of one suite measured in one process, at most (`CoverageBatches`;
-    /// 1: each test alone, the reference). Only with `choosesTests`.
-    var batchSize = 1
-    /// The tests the run's mutants would run, by a map of what was measured
-    /// (batches counted for each of their tests): every batch holding one
-    /// is measured again, each test alone, so that those tests' reach is
-    /// what they run on their own. Nil: each test is measured alone.
-    var choosesTests: ((CoverageMap) -> Set<String>)?
     /// What an earlier pass found of tests that run no changed code (`--incremental`):
     /// they are not run again. A test runs the same code as long as none of
     /// the code it ran has changed.
@@ -71,62 +63,14 @@ struct CoveragePass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
-        let batches = CoverageBatches.make(tests, size: choosesTests == nil ? 1 : batchSize, id: \.id, library: \.library)
-        try Workers.run(items: batches.count, workers: workers) { index, worker in
-            let batch = batches[index]
-            state.withLock { $0.running[worker] = batch.map(\.id) }
-            defer { state.withLock { $0.running[worker] = nil } }
-            if batch.count > 1, try pass.measureTogether(batch, name: "\(index)", state: state) {
-                for _ in batch { progress.testFinished() }
-                return
-            }
-            for (position, test) in batch.enumerated() {
-                try pass.measure(test, name: batch.count > 1 ? "\(index)-\(position)" : "\(index)", state: state)
+        try Workers.run(items: tests.count, workers: workers) { index, worker in
+            state.withLock { $0.running[worker] = tests[index].id }
+            defer {
+                state.withLock { $0.running[worker] = nil }
                 progress.testFinished()
             }
+            try pass.measure(tests[index], index: index, worker: worker, state: state)
         }
-        if let choosesTests, !state.value.batches.isEmpty {
-            let chosen = choosesTests(try map(all, state: state, final: false))
-            try measureAgain(state.value.batches.filter { !$0.tests.isDisjoint(with: chosen) }, state: state, why: "reach a mutant")
-        }
-        return try map(all, state: state, final: true)
-    }
-
-    /// Measures the tests of `batches` again, each alone, and forgets what
-    /// the batches showed. A test that alone runs code its batch did not
-    /// (it took another path after the tests before it) shows an order
-    /// effect: then no batch can be trusted, and every test is measured alone.
-    private func measureAgain(_ batches: [PassState.Batch], state: Locked<PassState>, why: String) throws {
-        guard !batches.isEmpty else { return }
-        let tests = batches.flatMap(\.tests)
-        print("  coverage: the \(tests.count) test(s) of \(batches.count) batch(es) that \(why) are measured again, each on its own")
-        state.withLock { value in value.batches.removeAll { batch in batches.contains { $0.name == batch.name } } }
-        for batch in batches {
-            for name in [batch.name, batch.name + "-stray"] { try? FileManager.default.removeItem(at: kept.appendingPathComponent(name + ".profdata")) }
-        }
-        let library = Dictionary(uniqueKeysWithValues: batches.flatMap { batch in batch.tests.map { ($0, batch.library) } })
-        let ordered = tests.sorted()
-        nonisolated(unsafe) let pass = self
-        nonisolated(unsafe) let print = self.print
-        let progress = PassProgress("coverage (again)", total: ordered.count, print: { print($0) })
-        try Workers.run(items: ordered.count, workers: workers) { index, worker in
-            state.withLock { $0.running[worker] = [ordered[index]] }
-            defer { state.withLock { $0.running[worker] = nil } }
-            try pass.measure((ordered[index], library[ordered[index]]!), name: "again-\(index)", state: state)
-            progress.testFinished()
-        }
-        let reached = state.value.reached
-        if let batch = batches.first(where: { batch in !batch.tests.allSatisfy { reached[$0, default: []].isSubset(of: batch.names) } }) {
-            let test = batch.tests.sorted().first { !reached[$0, default: []].isSubset(of: batch.names) }!
-            print("  coverage: \(test) runs code on its own that it did not run after the tests before it in its batch (an order effect): "
-                + "every test is measured on its own")
-            try measureAgain(state.value.batches, state: state, why: "remain")
-        }
-    }
-
-    /// The map of what the pass measured (`final`: with the lines only the
-    /// whole suite ran, and said; otherwise a first look, for `choosesTests`).
-    private func map(_ all: [(id: String, library: TestLibrary)], state: Locked<PassState>, final: Bool) throws -> CoverageMap {
         var reachedNames = state.value.reached
         var seconds = state.value.seconds
         for test in all where earlier.tests[test.id] != nil && reachedNames[test.id] == nil {
@@ -134,7 +78,7 @@ struct CoveragePass {
             seconds[test.id] = earlier.tests[test.id]?.seconds
         }
         for (test, names) in state.value.strayNames { reachedNames[test, default: []].formUnion(names) }
-        if final, !state.value.strayNames.isEmpty {
+        if !state.value.strayNames.isEmpty {
             print("  \(state.value.strayNames.count) test(s) started a program that wrote its profile in the copy's folder: counted as theirs")
         }
         guard !all.isEmpty else { throw CoverageError(reason: "no test to measure") }
@@ -151,7 +95,7 @@ struct CoveragePass {
         }
         try tool([llvm.profdata, "merge", "-sparse", "-o", alone, "--input-files=" + list.path])
         let aloneExport = try LLVMCoverage.exportedFunctions(try export(alone))
-        let suiteOnly = final ? try suiteOnlyLines(alone: aloneExport) : [:]
+        let suiteOnly = try suiteOnlyLines(alone: aloneExport)
         // Every function a test ran must be one the mapping knows (in any
         // file): a name the two spell differently would hide a test.
         let known = LLVMCoverage.functions(aloneExport, root: "/") // every file; paths lose their leading "/"
@@ -175,8 +119,7 @@ struct CoveragePass {
         for indices in reached.values {
             for index in indices { functions[index].count += 1 }
         }
-        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly,
-                           batched: Set(state.value.batches.flatMap(\.tests)))
+        return CoverageMap(functions: functions, reached: reached, seconds: seconds, suiteOnly: suiteOnly)
     }
 
     /// Where each test's indexed profile is kept until the pass merges them.
@@ -217,88 +160,42 @@ struct CoveragePass {
         var seconds: [String: Double] = [:]
         /// What a stray profile showed, for every test that may have written it.
         var strayNames: [String: Set<String>] = [:]
-        /// Each worker's tests while they run.
-        var running: [Int: [String]] = [:]
-        /// The batches measured in one process (and not again, each test alone).
-        var batches: [Batch] = []
-
-        struct Batch: Sendable {
-            var tests: Set<String>
-            var library: TestLibrary
-            /// Its profiles' name in `kept`.
-            var name: String
-            /// What its own profile showed as run.
-            var names: Set<String>
-        }
+        /// Each worker's test while it runs.
+        var running: [Int: String] = [:]
     }
 
     /// Where a process started without `LLVM_PROFILE_FILE` writes its profile
     /// (its working folder: the copy's, for a test's child).
     private var stray: URL { root.appendingPathComponent("default.profraw") }
 
-    /// Runs one test alone and records what it ran; its profile is kept in `kept` as `name`.
-    private func measure(_ test: (id: String, library: TestLibrary), name: String, state: Locked<PassState>) throws {
-        let raw = folder.appendingPathComponent("raw-\(name)")
+    /// Runs one test alone and records what it ran; its profile is kept in `kept`.
+    private func measure(_ test: (id: String, library: TestLibrary), index: Int, worker: Int, state: Locked<PassState>) throws {
+        let raw = folder.appendingPathComponent("raw-\(index)")
         try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: raw) }
-        let result = try runAlone(test, profiles: raw)
-        let names = try reached(by: [test.id], profiles: raw, name: name, state: state)
+        let result = try runAlone(test, index: index, profiles: raw)
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
+            .sorted().map { raw.appendingPathComponent($0).path }
+        guard !written.isEmpty else {
+            throw CoverageError(reason: "\(test.id) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
+        }
+        let text = try keep(written, as: "\(index)")
+        let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
+        // A process a test started with an environment of its own wrote
+        // `default.profraw`: it belongs to this test or to one running beside
+        // it, so it counts for each of them.
+        let claimed = raw.appendingPathComponent("stray.profraw")
+        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
+            let strayText = try keep([claimed.path], as: "\(index)-stray")
+            let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
+            state.withLock { value in
+                for owner in Set([test.id] + value.running.values) { value.strayNames[owner, default: []].formUnion(strayNames) }
+            }
+        }
         state.withLock { value in
             value.reached[test.id] = names
             value.seconds[test.id] = result.seconds
         }
-    }
-
-    /// Runs `batch` in one process and records what it ran for each of its
-    /// tests; false when the run did not pass as a whole (its tests are then
-    /// measured one by one, which says which one fails and why).
-    private func measureTogether(_ batch: [(id: String, library: TestLibrary)], name: String, state: Locked<PassState>) throws -> Bool {
-        let raw = folder.appendingPathComponent("raw-\(name)")
-        try? FileManager.default.createDirectory(at: raw, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: raw) }
-        let alone = TestAlone(binary: binary, runner: runner, root: root, environment: environment, log: log, timeout: timeout)
-        guard let run = try alone.runTogether(batch, in: raw, extra: ["LLVM_PROFILE_FILE": raw.appendingPathComponent("%p.profraw").path]),
-              profileCount(in: raw) > 0
-        else { return false }
-        let ids = batch.map(\.id)
-        let names = try reached(by: ids, profiles: raw, name: name, state: state)
-        state.withLock { value in
-            for id in ids {
-                value.reached[id] = names
-                value.seconds[id] = run.seconds[id]
-            }
-            value.batches.append(.init(tests: Set(ids), library: batch[0].library, name: name, names: names))
-        }
-        return true
-    }
-
-    private func profileCount(in raw: URL) -> Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }.count
-    }
-
-    /// What the profiles in `raw` show as run, kept in `kept` as `name`;
-    /// a profile a started program wrote in the copy's folder counts for
-    /// `tests` and every test running beside them.
-    private func reached(by tests: [String], profiles raw: URL, name: String, state: Locked<PassState>) throws -> Set<String> {
-        let written = ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).filter { $0.hasSuffix(".profraw") }
-            .sorted().map { raw.appendingPathComponent($0).path }
-        guard !written.isEmpty else {
-            throw CoverageError(reason: "\(tests.joined(separator: ", ")) wrote no coverage profile: the build is not instrumented, or the test exits without the runtime writing one")
-        }
-        let text = try keep(written, as: name)
-        let names = LLVMCoverage.reachedFunctions(profileText: String(decoding: text, as: UTF8.self))
-        // A process a test started with an environment of its own wrote
-        // `default.profraw`: it belongs to these tests or to ones running beside
-        // them, so it counts for each of them.
-        let claimed = raw.appendingPathComponent("stray.profraw")
-        if (try? FileManager.default.moveItem(at: stray, to: claimed)) != nil {
-            let strayText = try keep([claimed.path], as: "\(name)-stray")
-            let strayNames = LLVMCoverage.reachedFunctions(profileText: String(decoding: strayText, as: UTF8.self))
-            state.withLock { value in
-                for owner in Set(tests + value.running.values.joined()) { value.strayNames[owner, default: []].formUnion(strayNames) }
-            }
-        }
-        return names
     }
 
     /// Merges raw profiles into `kept` as `name.profdata` (sparse: only the
@@ -310,7 +207,7 @@ struct CoveragePass {
     }
 
     /// Runs one test alone with its profiles written into `profiles`.
-    private func runAlone(_ test: (id: String, library: TestLibrary), profiles: URL) throws -> ProcessResult {
+    private func runAlone(_ test: (id: String, library: TestLibrary), index: Int, profiles: URL) throws -> ProcessResult {
         try TestAlone(binary: binary, runner: runner, root: root, environment: environment, log: log, timeout: timeout)
             .run(test, in: profiles, extra: ["LLVM_PROFILE_FILE": profiles.appendingPathComponent("%p.profraw").path])
     }

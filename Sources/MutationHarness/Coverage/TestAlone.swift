@@ -35,33 +35,6 @@ struct TestAlone {
         return result
     }
 
-    /// Runs `tests` (one library) in one process, one at a time, with
-    /// `extra` added to the environment; its result files go into `folder`.
-    /// Each test's seconds are an estimate of its run alone: its own time
-    /// in the run, plus what the process cost besides its tests (start,
-    /// coverage write). Nil unless the run passed and every test ran and
-    /// passed: the caller then runs them one by one, which says why.
-    func runTogether(_ tests: [(id: String, library: TestLibrary)], in folder: URL, extra: [String: String]) throws
-        -> (result: ProcessResult, seconds: [String: Double])?
-    {
-        let ids = tests.map(\.id)
-        let xunit = folder.appendingPathComponent("test.xml")
-        let swiftTestingXunit = folder.appendingPathComponent("test-swift-testing.xml")
-        let events = folder.appendingPathComponent("events.jsonl")
-        let ownLog = folder.appendingPathComponent("test.log")
-        let xctest = tests.first?.library == .xctest
-        let arguments = xctest ? binary.xctest(ids) : binary.swiftTesting(ids, xunit: swiftTestingXunit, events: events, serial: true)
-        let result = try runner.run(arguments, in: root, environment: environment.merging(extra) { $1 }, log: ownLog, timeout: timeout)
-        let output = (try? String(contentsOf: ownLog, encoding: .utf8)) ?? ""
-        Self.logLock.withLock { _ in LogFile.append("== \(ids.joined(separator: " "))\n" + output, to: log) }
-        let report = TestRunReport.read(xunitPath: xunit, log: output, xctestConsole: xctest ? ids : nil)
-        let passed = Set(report.cases.filter { !$0.failed }.map(\.id))
-        guard result.termination.succeeded, report.failures.isEmpty, ids.allSatisfy(passed.contains) else { return nil }
-        let own = xctest ? XCTestConsole.seconds(in: output, requested: ids) : EventStreamReader.durations(events)
-        let besides = max(0, result.seconds - ids.compactMap { own[$0] }.reduce(0, +))
-        return (result, Dictionary(uniqueKeysWithValues: ids.map { ($0, (own[$0] ?? 0) + besides) }))
-    }
-
     /// Appends to the shared log one test's output at a time.
     private static let logLock = Locked(0)
 }

@@ -29,11 +29,10 @@ struct TestBinary: Equatable, Sendable {
     }
 
     /// Runs the Swift Testing tests `ids` (one filter each), writing the
-    /// xunit file `xunit` and the event stream `events`; `serial`: one
-    /// test at a time (`--no-parallel`).
-    func swiftTesting(_ ids: [String], xunit: URL, events: URL, serial: Bool = false) -> [String] {
+    /// xunit file `xunit` and the event stream `events`.
+    func swiftTesting(_ ids: [String], xunit: URL, events: URL) -> [String] {
         [path, "--testing-library", "swift-testing", "--xunit-output", xunit.path, "--event-stream-output-path", events.path]
-            + (serial ? ["--no-parallel"] : []) + ids.flatMap { ["--filter", Self.filter(for: $0)] }
+            + ids.flatMap { ["--filter", Self.filter(for: $0)] }
     }
 
     /// Runs the XCTest tests `ids` (`Module.Class/test`, comma-separated).
@@ -81,21 +80,5 @@ enum XCTestConsole {
             cases.append(TestCaseResult(id: id, className: parts[0], name: parts[1], failed: failed, message: failed ? "failure" : nil))
         }
         return cases
-    }
-
-    /// The seconds each of the `requested` tests says it took
-    /// (`Test Case 'Class.test' passed (0.123 seconds)`).
-    static func seconds(in log: String, requested: [String]) -> [String: Double] {
-        let byConsoleName = consoleNames(of: requested)
-        var seconds: [String: Double] = [:]
-        for line in log.split(separator: "\n") where line.hasPrefix("Test Case '") {
-            let rest = line.dropFirst("Test Case '".count)
-            guard let quote = rest.firstIndex(of: "'"), let id = byConsoleName[String(rest[..<quote])],
-                  let open = rest.lastIndex(of: "("), rest.hasSuffix(" seconds)"),
-                  let value = Double(rest[rest.index(after: open)...].dropLast(" seconds)".count))
-            else { continue }
-            seconds[id] = value
-        }
-        return seconds
     }
 }

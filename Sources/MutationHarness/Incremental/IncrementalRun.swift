@@ -95,7 +95,7 @@ final class IncrementalRun: @unchecked Sendable {
         let mapped = Set(map.functions.map(\.file))
         guard changed.isSubset(of: mapped) else { return .init() }
         var tests: [String: (names: Set<String>, seconds: Double)] = [:]
-        for (test, indices) in map.reached where !map.batched.contains(test) {
+        for (test, indices) in map.reached {
             guard indices.allSatisfy({ !changed.contains(map.functions[$0].file) }) else { continue }
             tests[test] = (Set(indices.map { map.functions[$0].name }), map.seconds[test] ?? 0)
         }

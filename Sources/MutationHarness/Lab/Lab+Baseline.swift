@@ -132,27 +132,16 @@ extension Lab {
             return
         }
         let tests = report.tests.map { ($0, baselineLibraries[$0] ?? .xctest) }
-        var pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
+        print("Measuring which tests reach which code (\(tests.count) tests, each on its own)...")
+        let started = Date()
+        let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
                                 folder: workspace.root.appendingPathComponent(".mutate/coverage"), suiteProfiles: suiteProfiles,
                                 environment: environment, log: log,
                                 timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers)
-        // The gate knows its mutants before the pass: a suite's tests are
-        // measured together, and again alone only where a mutant needs them.
-        if generate == nil, configuration.coverageBatch > 1 {
-            pass.batchSize = configuration.coverageBatch
-            pass.choosesTests = { [self] map in
-                Set(reachOfEachMutant(by: inOriginalLines(map)).values.flatMap { reach -> [String] in
-                    if case .tests(let tests) = reach { return tests }
-                    return []
-                })
-            }
-        }
-        print("Measuring which tests reach which code (\(tests.count) tests, "
-            + (pass.choosesTests == nil ? "each on its own)..." : "up to \(pass.batchSize) of a suite at once; alone again where a mutant needs them)..."))
-        let started = Date()
         do {
+            // Over the named mutants' schema, read in the original's lines.
             let map = try runPass(pass, tests)
-            coverage = inOriginalLines(map)
+            if let schema = installedSchema { coverage = map.mappingLines { schema.originalLine($1, in: $0) } } else { coverage = map }
             testBinary = binary
         } catch let error as CoverageError {
             print("  coverage pass stopped: \(error.reason)\n  every mutant runs the whole suite")
@@ -185,8 +174,10 @@ extension Lab {
     /// in the unmutated copy (as the package has it, schema or not).
     func chooseTests() {
         guard let coverage else { return }
-        reaches = reachOfEachMutant(by: coverage)
-
+        for mutant in mutants {
+            guard let touched = mutant.diff.touchedLines(reading: readOriginal) else { continue }
+            reaches[mutant.name] = coverage.reach(touched.lines, wholeFiles: touched.wholeFiles)
+        }
         let counts = reaches.values.reduce(into: (chosen: 0, none: 0, unknown: 0)) { counts, reach in
             switch reach {
             case .tests: counts.chosen += 1
@@ -196,22 +187,5 @@ extension Lab {
         }
         print("  \(counts.chosen) mutant(s) run only the tests that reach them, \(counts.none) reached by no test (NoCoverage), "
             + "\(counts.unknown) that the map cannot place (each runs every test that could run its code; its log says why)")
-    }
-
-    /// What `map` says of each mutant.
-    func reachOfEachMutant(by map: CoverageMap) -> [String: CoverageMap.Reach] {
-        var reaches: [String: CoverageMap.Reach] = [:]
-        for mutant in mutants {
-            guard let touched = mutant.diff.touchedLines(reading: readOriginal) else { continue }
-            reaches[mutant.name] = map.reach(touched.lines, wholeFiles: touched.wholeFiles)
-        }
-        return reaches
-    }
-
-    /// A pass's map read in the original files' lines (over the named
-    /// mutants' schema, its lines are the schema's).
-    func inOriginalLines(_ map: CoverageMap) -> CoverageMap {
-        guard let schema = installedSchema else { return map }
-        return map.mappingLines { schema.originalLine($1, in: $0) }
     }
 }

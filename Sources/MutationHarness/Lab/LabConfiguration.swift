@@ -57,11 +57,6 @@ public struct LabConfiguration: Sendable {
     /// core). The coverage pass runs twice as many tests at once. Mutants
     /// built on their own run one at a time.
     public var jobs = 1
-    /// Tests of one suite the coverage pass measures in one process, at
-    /// most (`--coverage-batch`; the command's default is 8): what any of
-    /// them runs counts for each, and they then run together for a mutant
-    /// they reach. 1: each test alone, the reference.
-    public var coverageBatch = 1
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {
         self.packagePath = packagePath.standardizedFileURL

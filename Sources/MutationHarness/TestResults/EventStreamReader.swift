@@ -94,29 +94,6 @@ enum EventStreamReader {
         return progress.quietWhileRunning
     }
 
-    /// Each test's seconds from its start to its end, by the events' own
-    /// clock (tests that did not end are left out).
-    static func durations(_ url: URL) -> [String: Double] {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
-        var suites: Set<String> = []
-        var started: [String: Date] = [:]
-        var seconds: [String: Double] = [:]
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            let line = Data(line)
-            switch Self.line(line) {
-            case .suite(let id):
-                suites.insert(id)
-            case .started(let raw) where !suites.contains(raw):
-                started[testID(raw)] = instant(line)
-            case .ended(let raw) where !suites.contains(raw):
-                if let start = started[testID(raw)], let end = instant(line) { seconds[testID(raw)] = max(0, end.timeIntervalSince(start)) }
-            default:
-                continue
-            }
-        }
-        return seconds
-    }
-
     /// When an event happened (`payload.instant.since1970`).
     private static func instant(_ line: Data) -> Date? {
         guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],

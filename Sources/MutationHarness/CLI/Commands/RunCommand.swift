@@ -52,8 +52,6 @@ enum RunCommand: SubCommand {
         OptionSpec("--no-schema", help: "build every mutant on its own (one build each; the reference)"),
         OptionSpec("--jobs", "N", help: "mutants of the schema tested at once, and twice as many tests in the",
                    "coverage pass (default: one per core)"),
-        OptionSpec("--coverage-batch", "N", help: "tests of one suite measured together in one process by the coverage",
-                   "pass, at most (default: \(RunOptions.defaultCoverageBatch); 1: each test alone, the reference)"),
     ]
 
     static let options: [OptionSpec] = runOptions + [

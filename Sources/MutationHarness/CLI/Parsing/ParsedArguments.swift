@@ -63,12 +63,6 @@ struct ParsedArguments {
             }
             run.jobs = jobs
         }
-        if let text = last("--coverage-batch") {
-            guard let size = Int(text), size >= 1 else {
-                throw UsageError(message: "--coverage-batch takes a number of tests measured in one process of at least 1, not '\(text)'")
-            }
-            run.coverageBatch = size
-        }
         if let text = last("--timeout-multiplier") {
             guard let multiplier = Double(text), multiplier > 0, multiplier.isFinite else {
                 throw UsageError(message: "--timeout-multiplier takes a positive number, not '\(text)'")
