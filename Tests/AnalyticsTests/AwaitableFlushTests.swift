@@ -23,10 +23,10 @@ struct AwaitableFlushTests {
         let analytics = Analytics()
         try analytics.start(liveConfiguration(storage: storage, transport: transport))
         for index in 0..<60 { analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
-        await analytics.flushAndWait()
+        try #require(await returns(within: 5) { await analytics.flushAndWait() }, "flushAndWait returned")
         #expect(transport.sentEvents.count == 60, "every batch of the flush went out before it returned")
         #expect(FileManager.default.fileExists(atPath: storage.appendingPathComponent("events.sqlite").path))
-        await analytics.stopAndWait()
+        #expect(await returns(within: 5) { await analytics.stopAndWait() }, "stopAndWait returned")
     }
 
     @Test func offlineTheWaitEndsWithTheEventsOnDiskForTheNextLaunch() async throws {
@@ -35,7 +35,7 @@ struct AwaitableFlushTests {
         let analytics = Analytics()
         try analytics.start(liveConfiguration(storage: folder.url, transport: RecordingTransport(), network: .offline))
         for index in 0..<30 { analytics.track(FinancialEvent.checkoutFailed(errorCode: index, reason: "declined")) }
-        await analytics.stopAndWait()
+        try #require(await returns(within: 5) { await analytics.stopAndWait() }, "stopAndWait returned")
 
         let clock = ManualClock()
         let transport = RecordingTransport(clock: clock)

@@ -35,6 +35,15 @@ struct CollectorExecutableTests {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw error
         }
+        // An exit the test waits for comes at once: one that does not come
+        // in 5 s fails here rather than hanging the run until its limit.
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("the collector (\(arguments.joined(separator: " "))) had not exited 5 s later: killed; it said: \(read())")
+        }
         process.waitUntilExit()
         return (process.terminationStatus, read(), (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
@@ -77,7 +86,7 @@ struct CollectorExecutableTests {
         let port = freeLoopbackPort()
         var status = "", inFlight = ""
         let result = try run(["--allow", "com.example.app", "--port", "\(port)", "--database", database], in: folder.url) { process, output in
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(10)
             while Date() < deadline, !output().contains("Ctrl-C stops\n") { usleep(10_000) }
             let line = try #require(output().split(separator: "\n").first { $0.hasPrefix("collector listening on ") })
             #expect(line == "collector listening on http://127.0.0.1:\(port) (apps: com.example.app; store: \(database)); Ctrl-C stops")

@@ -35,7 +35,7 @@ struct ProcessKillTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         // Wait for the child to start tracking, then let it run a while.
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(10)
         func said(_ text: String) -> Bool { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains(text) }
         func started() -> Bool { said("started") }
         while Date() < deadline, !said(line), process.isRunning { usleep(2_000) }

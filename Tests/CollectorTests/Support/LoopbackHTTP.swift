@@ -14,7 +14,7 @@ final class LoopbackConnection {
     private var socket: Int32
 
     /// Nil when the connection is refused.
-    init?(port: UInt16, receiveTimeout seconds: Int = 10) {
+    init?(port: UInt16, receiveTimeout seconds: Int = 3) {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else

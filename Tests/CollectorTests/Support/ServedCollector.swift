@@ -45,7 +45,7 @@ final class ServedCollector: Sendable {
     }
 
     /// A new connection to the server (fails the test if refused).
-    func connect(receiveTimeout: Int = 10) throws -> LoopbackConnection {
+    func connect(receiveTimeout: Int = 3) throws -> LoopbackConnection {
         guard let connection = LoopbackConnection(port: port, receiveTimeout: receiveTimeout) else {
             throw ConnectionRefused(port: port)
         }
