@@ -76,7 +76,7 @@ struct DispatchWorkSchedulerTests {
             done.signal()
         }
         scheduler.execute { ran.withLock { $0.append("now") } }
-        #expect(done.wait(timeout: .now() + 10) == .success, "delayed work ran")
+        #expect(done.wait(timeout: .now() + 3) == .success, "delayed work ran")
         #expect(ran.withLock { $0 } == ["now", "delayed", "last"])
     }
 

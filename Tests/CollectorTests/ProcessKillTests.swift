@@ -18,10 +18,10 @@ struct ProcessKillTests {
 
     static var child: URL { builtExecutable("analytics-fault-child") }
 
-    /// One trial: returns (whether the child said it started, checkpoints it printed, the kill's uptime, stored indices).
-    /// `until`: wait for that output line before the pause and the kill.
+    /// One trial: returns (whether the child said it started, whether it said `until`, checkpoints it printed, the kill's uptime,
+    /// stored indices). `until`: wait for that output line before the pause and the kill.
     private func trial(in folder: URL, count: Int, pace: UInt32, killAfter milliseconds: UInt32, until line: String = "started") throws
-        -> (started: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int], errors: String)
+        -> (started: Bool, saidUntil: Bool, checkpoints: [(index: Int, uptime: UInt64)], killedAt: UInt64, stored: [Int], errors: String)
     {
         let storage = folder.appendingPathComponent("storage")
         let output = folder.appendingPathComponent("child.out")
@@ -39,6 +39,7 @@ struct ProcessKillTests {
         func said(_ text: String) -> Bool { ((try? String(contentsOf: output, encoding: .utf8)) ?? "").contains(text) }
         func started() -> Bool { said("started") }
         while Date() < deadline, !said(line), process.isRunning { usleep(2_000) }
+        let saidUntil = said(line)
         usleep(milliseconds * 1000)
         kill(process.processIdentifier, SIGKILL)
         let killedAt = DispatchTime.now().uptimeNanoseconds
@@ -62,7 +63,7 @@ struct ProcessKillTests {
             guard let range = event.raw.range(of: "\"error_code\":") else { return nil }
             return Int(event.raw[range.upperBound...].prefix { $0.isNumber })
         }
-        return (started(), checkpoints, killedAt, stored, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
+        return (started(), saidUntil, checkpoints, killedAt, stored, (try? String(contentsOf: errors, encoding: .utf8)) ?? "")
     }
 
     /// What the kill test reads from the child, checked once without a kill
@@ -91,6 +92,7 @@ struct ProcessKillTests {
         // Killed past the durability window: every event has reached the disk.
         let result = try trial(in: folder.url, count: 25, pace: 0, killAfter: 1_500, until: "done")
         #expect(result.started)
+        #expect(result.saidUntil, "it said done after the last event")
         #expect(result.checkpoints.map(\.index) == [9, 19, 24])
         #expect(result.checkpoints.map(\.uptime) == result.checkpoints.map(\.uptime).sorted())
         #expect(result.checkpoints.allSatisfy { $0.uptime <= result.killedAt })

@@ -393,4 +393,38 @@ extension LabCoverageTests {
             #expect(second.incremental?.ran == 0, "idle changed; neither mutant's tests run idle: \(String(describing: second.incremental))")
         }
     }
+
+    /// An unchanged package reuses the suite's run and the named mutants'
+    /// schema it ran in: a verdict checked again runs by its switch in the
+    /// schema just built, with no build of its own.
+    @Test func aReusedSuiteStillRunsTheNamedMutantsByTheirSwitches() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let schema: (inout LabConfiguration) -> Void = { $0.schema = true; $0.jobs = 1 }
+            let (first, _, _) = try incrementalRun(scratch, package: package, configureLab: schema)
+            #expect(first.mutants.first?.status == .killed)
+            let (second, runner, output) = try incrementalRun(scratch, package: package, verify: 1, configureLab: schema)
+            #expect(second.incremental?.reusedBaseline == true && second.incremental?.verified == 1, "\(output)")
+            #expect(runner.buildLimits.count == 1, "the schema's build only, none of the mutant's own: \(runner.calls.map(\.command))")
+            #expect(second.mutants.first?.status == .killed && second.mutants.first?.buildSeconds == 0)
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.contains("switched on in the mutant schema (MUTATE_SCHEMA_ID=1)"), "\(log)")
+        }
+    }
+
+    /// A named mutant added since the file was saved makes a schema the
+    /// suite never ran in: the suite runs again in it before any verdict,
+    /// since a schema that breaks the suite would make every mutant look killed.
+    @Test func aNamedMutantAddedRunsTheSuiteAgainInTheNewSchema() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let schema: (inout LabConfiguration) -> Void = { $0.schema = true; $0.jobs = 1 }
+            _ = try incrementalRun(scratch, package: package, configureLab: schema)
+            let times = try mutant("multiplies", line: 4, "        a + b", "        a * b")
+            let (second, runner, output) = try incrementalRun(scratch, package: package, extra: [times], configureLab: schema)
+            #expect(second.incremental?.reusedBaseline == false, "\(output)")
+            #expect(output.contains("the named mutants' schema is not the build the file's suite ran in"), "\(output)")
+            #expect(runner.calls.contains { $0.command == "test" }, "the suite ran: \(runner.calls.map(\.command))")
+        }
+    }
 }

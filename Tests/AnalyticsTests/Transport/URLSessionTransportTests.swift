@@ -25,7 +25,7 @@ struct URLSessionTransportTests {
         let transport = URLSessionTransport(timeout: .seconds(10))
         let url = server.url
         // A send that never completes fails here, not at the run's time limit.
-        let sent = await returns(within: 10) {
+        let sent = await returns(within: 5) {
             for (status, _, headers, body) in replies {
                 do {
                     let response = try await transport.send(request(url))

@@ -35,7 +35,7 @@ final class ServedCollector: Sendable {
     var log: [String] { lines.withLock { $0 } }
 
     /// Waits up to `seconds` for a log line containing `text`.
-    func waitForLog(containing text: String, seconds: Double = 5) -> String? {
+    func waitForLog(containing text: String, seconds: Double = 3) -> String? {
         let deadline = Date().addingTimeInterval(seconds)
         repeat {
             if let line = log.first(where: { $0.contains(text) }) { return line }
