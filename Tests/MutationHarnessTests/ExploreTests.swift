@@ -99,6 +99,9 @@ struct ExploreTests {
         }
         #expect(mutated("a+b", 1, 2, to: "-", group: (0, 1)) == "(a)-b", "a group that ends where the token starts")
         #expect(mutated("x+y", 2, 3, to: "z", group: (0, 3)) == "(x+z)", "a group that ends with the token, at the file's end")
+        #expect(mutated("a+b", 0, 1, to: "c", group: (0, 3)) == "(c+b)", "a group that starts with the token")
+        #expect(mutated("a+b", 0, 1, to: "c", group: (0, 1)) == "(c)+b", "a group that is the token")
+        #expect(mutated("a+b", 1, 2, to: "", group: (0, 1)) == "(a)b", "a token removed where a group ends")
         #expect(mutated("a+b", 0, 1, to: "c", group: (2, 3)) == "c+b", "a group after the token")
         #expect(mutated("abcd", 2, 4, to: "x", group: (0, 3)) == "abx", "a group over part of the token")
         #expect(mutated("a+b", 1, 2, to: "-", group: (0, 9)) == "a-b", "a group past the file's end")

@@ -47,18 +47,20 @@ enum GeneratedMutant {
     /// of the original and, when the point has a `group`, those bytes in
     /// parentheses (the mutated expression, or its left operand).
     static func mutatedSource(for point: MutationPoint, source: [UInt8]) -> [UInt8] {
-        var edits = [(start: point.start, end: point.end, text: point.replacement)]
-        if let group = point.group, group.start <= point.start, group.end <= source.count,
-           group.end <= point.start || point.end <= group.end
-        {
-            edits += [(group.start, group.start, "("), (group.end, group.end, ")")]
+        let token = (start: point.start, end: point.end, text: point.replacement)
+        // From the end, so each edit's offsets still hold; at one offset the replacement goes first, so a
+        // parenthesis inserted there afterwards lands before its text (a group that ends, or starts, where the token starts).
+        var edits = [token]
+        if let group = point.group, group.start <= point.start, group.end <= source.count {
+            let open = (start: group.start, end: group.start, text: "("), close = (start: group.end, end: group.end, text: ")")
+            if group.end <= point.start {
+                edits = [token, close, open] // the group before the token (its left operand)
+            } else if point.end <= group.end {
+                edits = [close, token, open] // the group around the token
+            }
         }
         var mutated = source
-        // From the end, so each edit's offsets still hold. At one offset the replacement goes first: a parenthesis
-        // inserted there afterwards lands before its text (a group that ends, or starts, where the token starts).
-        for edit in edits.sorted(by: { ($0.start, $0.end > $0.start ? 1 : 0) > ($1.start, $1.end > $1.start ? 1 : 0) }) {
-            mutated.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
-        }
+        for edit in edits { mutated.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8)) }
         return mutated
     }
 
