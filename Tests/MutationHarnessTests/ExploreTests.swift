@@ -44,6 +44,22 @@ struct ExploreTests {
     /// it, or a change of indentation, leaves the id alone, so ignore lines
     /// and `--id` keep naming the same mutant. Editing the line itself gives
     /// new ids, and two identical lines give two sets of ids.
+    /// What `swift package describe --type json` says of each target, every
+    /// field read from it; a field it leaves out reads empty, and output that
+    /// is not a description is none.
+    @Test func aPackageDescriptionGivesEachTargetsFields() throws {
+        let json = #"{"name":"P","targets":[{"name":"Tiny-Core","c99name":"Tiny_Core","type":"library","module_type":"SwiftTarget","#
+            + #""path":"Sources/Tiny","sources":["A.swift","B.swift"],"target_dependencies":["Base"]},{"name":"T","type":"test"}]}"#
+        let targets = try #require(PackageTargets.targets(described: Data(json.utf8)))
+        #expect(targets == [
+            PackageTargets.Target(name: "Tiny-Core", c99name: "Tiny_Core", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
+                                  sources: ["A.swift", "B.swift"], dependencies: ["Base"]),
+            PackageTargets.Target(name: "T", c99name: "", type: "test", moduleType: "", path: "", sources: [], dependencies: []),
+        ])
+        #expect(PackageTargets.targets(described: Data("error: no package".utf8)) == nil)
+        #expect(PackageTargets.targets(described: Data(#"{"name":"P"}"#.utf8)) == nil)
+    }
+
     @Test func anIdSurvivesEditsElsewhereInTheFile() throws {
         let before = "func f(_ x: Int) -> Int {\n    var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 1\n    return t - 2 + c\n}\n"
         let after = "let added = 3 + 4\n\nfunc f(_ x: Int) -> Int {\n        var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 2\n    return t - 5 + c\n}\n"

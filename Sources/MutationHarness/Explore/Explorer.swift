@@ -118,8 +118,17 @@ struct PackageTargets {
 
     static func describe(_ root: URL) throws -> [Target] {
         let result = try CapturedCommand.run(["swift", "package", "--package-path", root.path, "describe", "--type", "json"])
-        guard let object = try? JSONSerialization.jsonObject(with: result.output) as? [String: Any], let targets = object["targets"] as? [[String: Any]] else {
+        guard let targets = targets(described: result.output) else {
             throw ASTDumpError(reason: "`swift package describe` did not describe \(root.path)" + (result.errorText.isEmpty ? "" : ": \(result.errorText)"))
+        }
+        return targets
+    }
+
+    /// The targets of `swift package describe --type json`'s output (a
+    /// field it leaves out reads empty); nil when it is not such a description.
+    static func targets(described output: Data) -> [Target]? {
+        guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any], let targets = object["targets"] as? [[String: Any]] else {
+            return nil
         }
         return targets.map { target in
             Target(name: target["name"] as? String ?? "", c99name: target["c99name"] as? String ?? "", type: target["type"] as? String ?? "",
