@@ -41,7 +41,6 @@ struct CollectorExecutableTests {
         while process.isRunning, Date() < deadline { usleep(10_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
             Issue.record("the collector (\(arguments.joined(separator: " "))) had not exited 5 s later: killed; it said: \(read())")
         }
         process.waitUntilExit()

@@ -40,10 +40,6 @@ struct ExploreTests {
         Set(points.map { "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original) -> \($0.replacement)" })
     }
 
-    /// An id names the mutated line, not its byte offset: code added above
-    /// it, or a change of indentation, leaves the id alone, so ignore lines
-    /// and `--id` keep naming the same mutant. Editing the line itself gives
-    /// new ids, and two identical lines give two sets of ids.
     /// What `swift package describe --type json` says of each target, every
     /// field read from it; a field it leaves out reads empty, and output that
     /// is not a description is none.
@@ -60,6 +56,10 @@ struct ExploreTests {
         #expect(PackageTargets.targets(described: Data(#"{"name":"P"}"#.utf8)) == nil)
     }
 
+    /// An id names the mutated line, not its byte offset: code added above
+    /// it, or a change of indentation, leaves the id alone, so ignore lines
+    /// and `--id` keep naming the same mutant. Editing the line itself gives
+    /// new ids, and two identical lines give two sets of ids.
     @Test func anIdSurvivesEditsElsewhereInTheFile() throws {
         let before = "func f(_ x: Int) -> Int {\n    var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 1\n    return t - 2 + c\n}\n"
         let after = "let added = 3 + 4\n\nfunc f(_ x: Int) -> Int {\n        var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 2\n    return t - 5 + c\n}\n"

@@ -394,16 +394,21 @@ extension LabCoverageTests {
         }
     }
 
+    /// The gate lab with the named mutants' schema, one mutant at a time.
+    private static func namedSchema(_ configuration: inout LabConfiguration) {
+        configuration.schema = true
+        configuration.jobs = 1
+    }
+
     /// An unchanged package reuses the suite's run and the named mutants'
     /// schema it ran in: a verdict checked again runs by its switch in the
     /// schema just built, with no build of its own.
     @Test func aReusedSuiteStillRunsTheNamedMutantsByTheirSwitches() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let schema: (inout LabConfiguration) -> Void = { $0.schema = true; $0.jobs = 1 }
-            let (first, _, _) = try incrementalRun(scratch, package: package, configureLab: schema)
+            let (first, _, _) = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
             #expect(first.mutants.first?.status == .killed)
-            let (second, runner, output) = try incrementalRun(scratch, package: package, verify: 1, configureLab: schema)
+            let (second, runner, output) = try incrementalRun(scratch, package: package, verify: 1, configureLab: Self.namedSchema)
             #expect(second.incremental?.reusedBaseline == true && second.incremental?.verified == 1, "\(output)")
             #expect(runner.buildLimits.count == 1, "the schema's build only, none of the mutant's own: \(runner.calls.map(\.command))")
             #expect(second.mutants.first?.status == .killed && second.mutants.first?.buildSeconds == 0)
@@ -418,10 +423,9 @@ extension LabCoverageTests {
     @Test func aNamedMutantAddedRunsTheSuiteAgainInTheNewSchema() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let schema: (inout LabConfiguration) -> Void = { $0.schema = true; $0.jobs = 1 }
-            _ = try incrementalRun(scratch, package: package, configureLab: schema)
+            _ = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
             let times = try mutant("multiplies", line: 4, "        a + b", "        a * b")
-            let (second, runner, output) = try incrementalRun(scratch, package: package, extra: [times], configureLab: schema)
+            let (second, runner, output) = try incrementalRun(scratch, package: package, extra: [times], configureLab: Self.namedSchema)
             #expect(second.incremental?.reusedBaseline == false, "\(output)")
             #expect(output.contains("the named mutants' schema is not the build the file's suite ran in"), "\(output)")
             #expect(runner.calls.contains { $0.command == "test" }, "the suite ran: \(runner.calls.map(\.command))")
