@@ -254,6 +254,9 @@ struct EventStreamTests {
         #expect(CrashLog(log: "*** Signal 11: Backtracing from 0x1...\n" + twice).signal == 11, "the backtracer's line came first")
         #expect(CrashLog(log: twice + "*** Signal 6: Backtracing from 0x1...\n").signal == 4)
         #expect(TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: log).crashedTest == nil)
+        let both = TestRunReport.read(xunitPath: URL(fileURLWithPath: "/nonexistent/none.xml"), log: twice)
+        #expect(both.crashedTest == "T.A/testOne", "the first process that crashed is blamed")
+        #expect(both.unfinished == ["T.B/testTwo"])
     }
 }
 

@@ -82,4 +82,49 @@ struct EventStreamReaderTests {
         let line = #"{"kind":"test","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
         #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
     }
+
+    /// A record of a kind the stream does not use for issues (a newer
+    /// toolchain's, say) is no failure either, whatever its payload holds.
+    @Test func aRecordOfAnotherKindIsNoFailure() {
+        let line = #"{"kind":"message","payload":{"kind":"issueRecorded","testID":"M.S/t()","issue":{"isFailure":true,"isKnown":false}}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == nil)
+    }
+
+    /// A failing issue is read whatever its messages say, even the words
+    /// the stream uses for its own events.
+    @Test func anIssueWhoseMessagesNameEveryEventIsStillAFailure() {
+        let line = #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"M.S/t()/F.swift:1:1","issue":{"isFailure":true,"isKnown":false},"#
+            + #""messages":[{"text":"testStarted"},{"text":"testEnded"},{"text":"suite"}]}}"#
+        #expect(EventStreamReader.failingIssue(in: Data(line.utf8)) == .init(id: "M.S/t()", message: "testStarted"))
+    }
+
+    /// A test whose display name is "suite" is still a test: a crash
+    /// leaves it unfinished.
+    @Test func aTestDisplayedAsSuiteIsNoSuite() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            try [
+                #"{"kind":"test","payload":{"kind":"function","id":"M.S/t()/F.swift:2:3","displayName":"suite"}}"#,
+                #"{"kind":"event","payload":{"kind":"testStarted","testID":"M.S/t()/F.swift:2:3"}}"#,
+            ].joined(separator: "\n").write(to: stream, atomically: true, encoding: .utf8)
+            #expect(try #require(EventStreamReader.read(stream)).unfinished == ["M.S/t()"])
+        }
+    }
+
+    /// The baseline's silences are the tests' only: a suite, which runs
+    /// around its tests, never has one of its own.
+    @Test func aSuiteHasNoSilenceOfItsOwn() throws {
+        try withScratch { scratch in
+            let stream = scratch.url.appendingPathComponent("events.jsonl")
+            func event(_ kind: String, _ id: String, at seconds: Double) -> String {
+                #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"\#(id)","instant":{"since1970":\#(seconds)}}}"#
+            }
+            try [
+                #"{"kind":"test","payload":{"kind":"suite","id":"M.S"}}"#,
+                event("testStarted", "M.S", at: 0.5), event("testStarted", "M.S/a()/F.swift:1:1", at: 1.5),
+                event("testEnded", "M.S/a()/F.swift:1:1", at: 4.5), event("testEnded", "M.S", at: 5.5),
+            ].joined(separator: "\n").write(to: stream, atomically: true, encoding: .utf8)
+            #expect(EventStreamReader.quietWhileRunning(stream) == ["M.S/a()": 3])
+        }
+    }
 }

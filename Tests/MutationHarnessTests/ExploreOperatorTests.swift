@@ -65,6 +65,62 @@ struct ExploreOperatorTests {
 
     private static let new: Set<MutationOperator> = [.droppedUpdate, .removeBranch, .nilFallback, .droppedOperand, .removeVoidCall]
 
+    /// `(x * 2)` -> `x` takes the parentheses with it only when they hold
+    /// exactly the expression and its left operand is a name: not around a
+    /// larger expression, not for a call or a number, and `try` is none.
+    @Test func onlyParenthesesAroundTheWholeExpressionOfANameGo() throws {
+        let text = """
+            func thr() throws -> Int { 2 }
+            func scaled(_ x: Int, _ y: Int) -> [Int] {
+                [(y + x * 2), (x * 2 + y), (abs(x) * 2), (2 * x), (x * 2)]
+            }
+            func tried(_ x: Int) throws -> Int { try x * thr() }
+
+            """
+        let dropped = try points(text).filter { $0.mutationOperator == .droppedOperand }.map { "\($0.original) -> \($0.replacement)" }
+        #expect(dropped == ["x * 2 -> x", "x * 2 -> x", "abs(x) * 2 -> abs(x)", "2 * x -> 2", "(x * 2) -> x", "x * thr() -> x"], "\(dropped)")
+    }
+
+    /// Not an update: the whole of `self` replaced, a comparison whose
+    /// result is unused, a tuple of locals. A labeled `if` stays. A `;`
+    /// after a space goes with the call it ends.
+    @Test func statementsTheNewOperatorsLeaveAlone() throws {
+        let text = """
+            func lg() {}
+            enum Light {
+                case on, off
+                mutating func flip() { self = .off }
+            }
+            final class Box {
+                var count = 0
+                func f(_ a: Bool) {
+                    count == 3
+                    check: if a { lg() }
+                    lg() ;
+                    var x = 1, y = 2
+                    (x, y) = (y, x)
+                    _ = x + y
+                }
+            }
+
+            """
+        let found = Set(try points(text).filter { Self.new.contains($0.mutationOperator) }.map {
+            "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original)"
+        })
+        #expect(found == ["10:23 remove-void-call lg()", "11:9 remove-void-call lg() ;"], "\(found.sorted())")
+    }
+
+    /// An `else if`'s switch is an empty range right after its `if` (the
+    /// schema writes ` !on,` there).
+    @Test func anElseIfSwitchIsAnEmptyRangeRightAfterItsIf() throws {
+        let bytes = Array(Self.source.utf8)
+        let sites = try points().filter { $0.mutationOperator == .removeBranch }.compactMap(\.switchSite)
+        #expect(sites.count == 3)
+        for site in sites {
+            #expect(site.end == site.start && String(decoding: bytes[(site.start - 2)..<site.start], as: UTF8.self) == "if", "\(site)")
+        }
+    }
+
     @Test func eachNewOperatorAtItsPlaceAndNothingElse() throws {
         let found = Set(try points().filter { Self.new.contains($0.mutationOperator) }.map {
             "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original.oneLine) -> \($0.replacement)"

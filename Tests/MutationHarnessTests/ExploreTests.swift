@@ -148,6 +148,39 @@ struct ExploreTests {
         ], "\(mutated)")
     }
 
+    /// Only `a && b && c` and `a || b || c` are regrouped: not a `&&` in
+    /// parentheses glued to the next `&&`, not one followed by another
+    /// operator that starts with `&`, not a `||` whose left operand is a
+    /// prefix `||`.
+    @Test func onlyAChainOfTheSameOperatorIsRegrouped() throws {
+        let text = """
+            infix operator &| : LogicalDisjunctionPrecedence
+            func &| (l: Bool, r: Bool) -> Bool { l || r }
+            prefix operator ||
+            prefix func || (x: Bool) -> Bool { !x }
+            func f(_ a: Bool, _ b: Bool, _ c: Bool) -> [Bool] {
+                [(a && b)&&c, a && b &| c, ||a || b]
+            }
+
+            """
+        let logical = try points(text).filter { $0.mutationOperator == .logical }
+        #expect(logical.count == 5 && logical.allSatisfy { $0.group == nil }, "\(logical.map { ($0.summary, $0.group) })")
+    }
+
+    /// A `&&` on a file's last line without a final newline is found like
+    /// any other (reading past the end would crash the finder).
+    @Test func aLogicalOperatorThatEndsTheFileIsNamedToo() throws {
+        let found = try points("let a = true, b = false\nlet c = a && b")   // no newline at the end
+        #expect(found.contains { $0.mutationOperator == .logical && $0.original == "&&" && $0.group == nil })
+    }
+
+    /// `+` on strings joins them: no arithmetic mutant; an operator glued
+    /// to a comment is passed over (its token cannot be told from the comment).
+    @Test func aStringJoinedWithPlusOrAnOperatorGluedToACommentIsNoArithmetic() throws {
+        #expect(!(try points("func cat(_ s: String) -> String { s + \"!\" }\n")).contains { $0.mutationOperator == .arithmetic })
+        #expect(!(try points("func add(_ a: Int, _ b: Int) -> Int { a +/* why */ b }\n")).contains { $0.mutationOperator == .arithmetic })
+    }
+
     @Test func aTokenAtTheVeryEndOfAFileIsNamedToo() throws {
         let found = try points("let flag = true")   // no newline at the end
         #expect(found.map(\.original) == ["true"])
@@ -347,6 +380,22 @@ struct ExploreTests {
         #expect(constants.map(\.line) == [1, 1, 2, 2, 3, 3])
         #expect(constants.map { $0.implicitReturn != nil } == [true, true, false, false, false, false], "\(constants.map(\.implicitReturn))")
         #expect(constants.first?.implicitReturn == 27, "where `x > 0` starts")
+    }
+
+    /// A result builder's body is no lone expression: nothing to spell out.
+    @Test func aResultBuilderBodyHasNoReturnToSpellOut() throws {
+        let text = """
+            @resultBuilder enum AllOf {
+                static func buildBlock(_ parts: Bool...) -> Bool { !parts.contains(false) }
+            }
+            @AllOf func both(_ a: Bool, _ b: Bool) -> Bool {
+                a
+                b
+            }
+
+            """
+        let constants = try points(text).filter { $0.mutationOperator == .returnConstant && $0.line == 4 }
+        #expect(constants.count == 2 && constants.allSatisfy { $0.implicitReturn == nil }, "\(constants.map(\.implicitReturn))")
     }
 
     @Test func aNumberThatEndsTheFileIsNamedWhole() throws {

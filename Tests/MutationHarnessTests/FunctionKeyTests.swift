@@ -152,6 +152,22 @@ extension FunctionKeyTests {
         #expect(try key(Self.original, tests: Self.tests.replacingOccurrences(of: "check(g())", with: "check(g() + 1)")) != base,
                 "its test changed")
         #expect(try key(Self.original, reach: ["t1", "t2"]) != base, "another set of tests")
+        #expect(try key(Self.original, tests: Self.tests + "let expected = 4\n") != base,
+                "the rest of its test's file changed (a constant its test may read)")
+    }
+
+    /// A patch that renames a file onto one of the map's is keyed on that
+    /// file whole, not on the functions its hunks touch.
+    @Test func aMutantThatRenamesAFileIsKeyedByTheWholeFile() throws {
+        let renaming = try MutantFileParser.parse("Mutant: m\nDescription: d\n\n--- a/Old.swift\n+++ b/S.swift\n@@ -9 +9 @@\n"
+            + "-        return b * 2\n+        return b / 2\n", file: "m.patch")
+        func key(_ source: String) -> String {
+            let files = ["S.swift": SHA256.hex(source), "T.swift": SHA256.hex(Self.tests), "Package.swift": "p"]
+            return VerdictKeys(files: files, common: "c", coverage: map, sources: ["S.swift": Array(source.utf8), "T.swift": Array(Self.tests.utf8)])
+                .key(for: renaming, reach: .tests(["t2"]))
+        }
+        #expect(key(Self.original.replacingOccurrences(of: "let a = 1", with: "let a = 5")) != key(Self.original),
+                "f changed: the patch's file, taken whole")
     }
 
     @Test func aMutantKeepsItsKeyWhenLinesAreAddedAboveIt() throws {

@@ -35,6 +35,7 @@ extension HarnessCommandTests {
             let second = explore(scratch, ["--verify-reused", "0"], runner: quiet)
             #expect(second.code == .passed, "\(second)")
             #expect(quiet.calls.isEmpty, "\(quiet.calls.map(\.command))")
+            #expect(second.output.contains("The mutants of Sources are the results file's (the package is unchanged)\n"), "\(second.output)")
             #expect(second.output.contains("Mutants: 1 killed, 1 survived"), "a reused verdict is reported like a fresh one: \(second.output)")
             #expect(second.output.contains("Incremental: 2 verdict(s) reused from \(scratch.url.path)/results.json (0 re-run to check it, all the same), 0 mutant(s) run; the package was unchanged"),
                     "\(second.output)")

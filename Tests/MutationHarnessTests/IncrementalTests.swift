@@ -94,6 +94,19 @@ struct IncrementalTests {
         }
     }
 
+    /// A write that fails (a folder holds the temporary file's name) is an
+    /// error naming the file, and leaves nothing partial beside it.
+    @Test func aFileThatCannotBeWrittenLeavesNoPartialFile() throws {
+        try withScratch { scratch in
+            let url = scratch.url.appendingPathComponent("results.json")
+            let partial = scratch.url.appendingPathComponent(".results.json.\(getpid()).partial")
+            try FileManager.default.createDirectory(at: partial.appendingPathComponent("inside"), withIntermediateDirectories: true)
+            let error = #expect(throws: ResultsFileError.self) { try sample().save(to: url) }
+            #expect(error?.reason.hasPrefix("cannot write \(url.path): ") == true, "\(String(describing: error))")
+            #expect(!FileManager.default.fileExists(atPath: url.path))
+        }
+    }
+
     @Test func aFileTheHarnessCannotReplaceIsAnErrorAndTheOldOneStays() throws {
         try withScratch { scratch in
             let folder = scratch.url.appendingPathComponent("locked")

@@ -68,6 +68,25 @@ extension LabCoverageTests {
         }
     }
 
+    /// When no test ran a changed file, only the first test is measured (the
+    /// build's coverage mapping needs one run), and its fresh time is kept.
+    @Test func whenNoTestRanAChangedFileOnlyTheFirstIsMeasuredAndKeepsItsFreshTime() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            _ = try incrementalRun(scratch, package: package, configure: { $0.reaches["T.Suite/adds()"] = [] })
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (_, runner, output) = try incrementalRun(scratch, package: package, configure: { runner in
+                runner.reaches["T.Suite/adds()"] = []
+                runner.secondsAlone["T.Suite/adds()"] = 0.7
+            })
+            #expect(output.contains("3 test(s) ran no changed file"), "\(output)")
+            #expect(runner.binaryRuns.first == ["T.Suite/adds()"] && runner.binaryRuns.dropFirst().first != ["T.Suite/other()"],
+                    "one test alone, for the build's mapping: \(runner.binaryRuns)")
+            let saved = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json"))?.coverage)
+            #expect(saved.seconds["T.Suite/adds()"] == 0.7, "\(saved.seconds)")
+        }
+    }
+
     @Test func aChangedFileMeasuresAgainOnlyTheTestsThatRanIt() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
@@ -179,7 +198,7 @@ extension LabCoverageTests {
             #expect(file.verdicts.keys.sorted() == ["subtracts", "zero-one"])
             #expect(file.scores?.keys.sorted() == ["c1"] && file.scores?["c1"]?.score == 50)
             // 500 older scores, the first ones oldest.
-            for index in 0..<ResultsFile.scoresKept {
+            for index in 0..<500 {
                 file.scores?[String(format: "old%03d", index)] = ResultsFile.RecordedScore(
                     score: 1, paths: [], savedAt: String(format: "2000-01-01T00:%02d:%02dZ", index / 60, index % 60))
             }
@@ -191,7 +210,7 @@ extension LabCoverageTests {
             file = try #require(try ResultsFile.load(from: url))
             #expect(file.verdicts.keys.sorted() == ["subtracts", "zero-one"], "the verdict of the mutant not run is kept")
             let scores = try #require(file.scores)
-            #expect(scores.count == ResultsFile.scoresKept)
+            #expect(scores.count == 500, "the newest 500 scores, as docs/explore-history.md says")
             #expect(scores["c1"] != nil && scores["c2"]?.score == 100, "the newest kept")
             #expect(scores["old000"] == nil && scores["old001"] == nil && scores["old002"] != nil, "the two oldest dropped: \(scores.keys.sorted().prefix(3))")
         }

@@ -168,6 +168,21 @@ struct PatchApplierTests {
         #expect(throws: PatchApplyError.self) { try PatchApplier.apply(file, to: source) }
     }
 
+    /// A patch that removes every line but keeps the file leaves it empty,
+    /// not one line break; a new file without a final newline gets none.
+    @Test func anEmptiedFileIsEmptyAndANewOneEndsAsWritten() throws {
+        #expect(try PatchApplier.apply(try patch("--- a/F.swift\n+++ b/F.swift\n@@ -1 +0,0 @@\n-a\n"), to: "a\n") == "")
+        let noNewline = try patch("--- /dev/null\n+++ b/N.swift\n@@ -0,0 +1 @@\n+x\n\\ No newline at end of file\n")
+        #expect(try PatchApplier.apply(noNewline, to: nil) == "x")
+    }
+
+    /// A hunk that replaces one line by one moves nothing: the next hunk is
+    /// looked for where its header says.
+    @Test func aLaterHunkAfterALineForLineHunkLandsOnItsOwnLine() throws {
+        let file = try patch("--- a/F.swift\n+++ b/F.swift\n@@ -1 +1 @@\n-x\n+y\n@@ -3 +3 @@\n-x\n+z\n")
+        #expect(try PatchApplier.apply(file, to: "x\nx\nx\nx\nx\n") == "y\nx\nz\nx\nx\n")
+    }
+
     @Test func createsAndDeletesFiles() throws {
         let diff = try DiffParser.parse("""
             diff --git a/New.swift b/New.swift
@@ -294,6 +309,28 @@ struct DiffParserTests {
     /// A diff written back (what `rebase` and `promote` save) marks the
     /// missing final newline after the one line it belongs to: here the old
     /// side's last line, not the context before it nor the added line.
+    /// The new side's missing final newline is marked after the new side's
+    /// last line, and only there, in whichever order the hunk lists them.
+    @Test func aWrittenDiffMarksTheNewSidesMissingNewlineAfterItsLastLine() throws {
+        let text = "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+c\n\\ No newline at end of file\n"
+        #expect(try DiffParser.parse(text).text == text)
+        let addedFirst = "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n+c\n\\ No newline at end of file\n-a\n"
+        #expect(try DiffParser.parse(addedFirst).text == addedFirst)
+    }
+
+    /// `diff -u` writes a time stamp after a tab: it is no part of the path.
+    @Test func aTimeStampAfterATabIsNoPartOfThePath() throws {
+        let diff = try DiffParser.parse("--- a/A.swift\t2024-01-01 10:00:00 +0000\n+++ b/A.swift\t2024-01-01 10:00:01 +0000\n@@ -1 +1 @@\n-a\n+b\n")
+        #expect(diff.files[0].oldPath == "A.swift" && diff.files[0].path == "A.swift")
+    }
+
+    /// A blank context line whose space an editor stripped is context,
+    /// inside a hunk.
+    @Test func aStrippedBlankContextLineIsContext() throws {
+        let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,3 +1,3 @@\n a\n\n-b\n+c\n")
+        #expect(diff.files[0].hunks[0].lines == [.context("a"), .context(""), .removed("b"), .added("c")])
+    }
+
     @Test func aWrittenDiffMarksTheMissingNewlineOnlyWhereItIs() throws {
         let text = "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n"
         let diff = try DiffParser.parse(text)

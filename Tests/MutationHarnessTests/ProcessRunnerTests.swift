@@ -398,6 +398,33 @@ struct WaitStepsTests {
 }
 
 struct WorkersTests {
+    /// The first error stops the workers taking more items, and it is the
+    /// one thrown, not a later one.
+    @Test func theFirstErrorStopsTheWorkersAndIsTheOneThrown() {
+        struct Numbered: Error { var item: Int }
+        let ran = Locked([Int]())
+        let stopped = #expect(throws: Numbered.self) {
+            try Workers.run(items: 5, workers: 1) { item, _ in
+                ran.withLock { $0.append(item) }
+                if item == 1 { throw Numbered(item: 1) }
+            }
+        }
+        #expect(ran.value == [0, 1] && stopped?.item == 1)
+        let thrown = Locked(false)
+        let first = #expect(throws: Numbered.self) {
+            try Workers.run(items: 2, workers: 2) { item, _ in
+                if item == 1 {
+                    thrown.set(true)
+                    throw Numbered(item: 1)
+                }
+                while !thrown.value { usleep(1_000) }
+                usleep(100_000)   // item 1's error is recorded by now
+                throw Numbered(item: 0)
+            }
+        }
+        #expect(first?.item == 1)
+    }
+
     /// `--jobs 1` means one at a time: each item, in order, on one thread;
     /// with more workers than items, each item still runs once.
     @Test func oneWorkerRunsOneItemAtATimeAndEveryItemRunsOnce() throws {

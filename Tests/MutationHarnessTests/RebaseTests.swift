@@ -409,6 +409,7 @@ struct OneTokenRebaseTests {
         ("\"abc", ["\"abc"]), ("a.b", ["a", ".", "b"]), ("1.5.x", ["1.5", ".", "x"]), ("1.", ["1", "."]), ("a.", ["a", "."]),
         ("(-1)", ["(", "-", "1", ")"]), ("a.-1", ["a", ".", "-", "1"]), ("a.(b)", ["a", ".", "(", "b", ")"]),
         ("😀😀 x", ["😀😀", "x"]), ("x 😀", ["x", "😀"]), ("a...b ..<c", ["a", "...", "b", "..<", "c"]),
+        ("t.0", ["t", ".", "0"]), ("1+2", ["1", "+", "2"]), ("\"a\\\\\" + b", ["\"a\\\\\"", "+", "b"]),
     ] as [(String, [String])])
     func aLineSplitsIntoTokens(line: String, tokens: [String]) {
         #expect(OneTokenEdit.tokens(of: line).map(\.text) == tokens)
@@ -571,6 +572,15 @@ extension RemovedBlockRebaseTests {
 }
 
 struct MutantRebaserTests {
+    /// Blank and white-space-only lines among the headers are kept as
+    /// written (the mutant file format allows them).
+    @Test func theRewriteKeepsBlankLinesAmongTheHeaders() throws {
+        let text = "  \nMutant: m\n\nDescription: d\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
+        let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n")
+        #expect(MutantRebaser.rewrite(text, with: diff, stamp: "s") == "  \nMutant: m\n\nDescription: d\nRebased: s\n\n" + diff.text)
+        #expect(try MutantFileParser.parse(text, file: "m.patch").name == "m", "such a file is a valid mutant")
+    }
+
     @Test func theFileKeepsItsHeadersAndGetsOneRebasedLine() throws {
         let text = "Mutant: m\nDescription: a long\n  description\nRebased: 2020-01-01 onto abc\n  (old)\nBug: b\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
         let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,1 @@\n-a\n+b\n")

@@ -21,6 +21,37 @@ struct RecordTests {
         return (code, output.text)
     }
 
+    /// A name another mutant file already holds is refused, whatever that
+    /// file is called, and nothing is written or restored.
+    @Test func refusesANameAnotherFileHolds() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let mutants = package.appendingPathComponent("mutants")
+            try FileManager.default.moveItem(at: mutants.appendingPathComponent("add-subtracts.patch"), to: mutants.appendingPathComponent("subtracts.patch"))
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let changed = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "a + b", with: "a * b")
+            try changed.write(to: source, atomically: true, encoding: .utf8)
+            let (code, console) = run(["record", "add-subtracts", "--description", "d"], in: package)
+            #expect(code == .usage)
+            #expect(console.contains("a mutant named 'add-subtracts' exists already in "), "\(console)")
+            #expect(!FileManager.default.fileExists(atPath: mutants.appendingPathComponent("add-subtracts.patch").path))
+            #expect(try String(contentsOf: source, encoding: .utf8) == changed, "nothing restored")
+        }
+    }
+
+    /// `--mutants` may name a folder that does not exist yet: record makes it.
+    @Test func recordMakesTheMutantsFolder() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "a + b", with: "a * b")
+                .write(to: source, atomically: true, encoding: .utf8)
+            let (code, console) = run(["record", "add-multiplies", "--description", "d", "--mutants", "kept/mutants"], in: package)
+            #expect(code == .passed, "\(console)")
+            #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("kept/mutants/add-multiplies.patch").path))
+        }
+    }
+
     @Test func turnsTheChangeUnderSourcesIntoAMutantAndRestoresTheSource() throws {
         try withScratch { scratch in
             let package = try repository(in: scratch)
@@ -245,5 +276,34 @@ struct MergeTests {
     @Test(arguments: ["1/3/5", "1", "one/3", "4/3", "0/2"])
     func anUnreadableShardLabelIsNamed(label: String) {
         #expect(Shard.problem(merging: [("s1", label)]) == "s1 has an unreadable shard label '\(label)'")
+    }
+
+    @Test func aShardGivenTwiceIsNamedEvenWithEveryShardThere() {
+        #expect(Shard.problem(merging: [("s1", "1/2"), ("again", "1/2"), ("s2", "2/2")]) == "shard 1/2 is given twice (s1 and again)")
+    }
+
+    /// Without --threshold the merged report gates at the highest shard's
+    /// threshold; test locations are united and coverage time added up; a
+    /// mutant in two shards is refused.
+    @Test func theMergedReportTakesEachShardsFigures() throws {
+        var one = shard([("a", .killed)], tests: ["M.S/a()"], label: "1/2")
+        one.threshold = 70
+        one.coverageSeconds = 3
+        one.testLocations = ["M.S/a()": TestLocation(file: "Tests/A.swift", line: 3)]
+        var two = shard([("b", .killed)], tests: ["M.S/b()"], label: "2/2")
+        two.threshold = 60
+        two.coverageSeconds = 4
+        two.testLocations = ["M.S/b()": TestLocation(file: "Tests/B.swift", line: 5)]
+        let merged = try ReportMerger.merge([("s1", one), ("s2", two)], threshold: nil).get()
+        #expect(merged.threshold == 70)
+        #expect(merged.coverageSeconds == 7)
+        #expect(merged.testLocations == ["M.S/a()": TestLocation(file: "Tests/A.swift", line: 3), "M.S/b()": TestLocation(file: "Tests/B.swift", line: 5)])
+        var overlap = two
+        overlap.mutants = one.mutants
+        guard case .failure(let refusal) = ReportMerger.merge([("s1", one), ("s2", overlap)], threshold: nil) else {
+            Issue.record("a mutant in two shards must be refused")
+            return
+        }
+        #expect(refusal.message == "the shard reports overlap: a mutant appears in more than one")
     }
 }

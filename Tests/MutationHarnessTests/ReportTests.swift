@@ -222,6 +222,8 @@ extension ReportTests {
             #expect(try list("timeout.txt") == "hangs\n")
             #expect(try list("missed.txt") == "lives\n")
             #expect(try list("unviable.txt") == "broken\nold\n")
+            #expect(try list("uncovered.txt") == "", "no NoCoverage mutant in the sample")
+            #expect(try list("junit.xml") == JUnitReport.render(Self.sampleReport()))
             #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("report.html").path))
         }
     }

@@ -70,7 +70,7 @@ struct SchemaTests {
     /// it); every other point goes into the schema, in the order given.
     @Test(arguments: [
         ("while true", true), ("while\n    true", true), ("awhile true", false), ("Awhile true", false), ("zwhile true", false), ("Zwhile true", false), ("_while true", false),
-        ("0while true", false), ("9while true", false), ("(while true", true),
+        ("0while true", false), ("9while true", false), ("(while true", true), ("{while true", true), ("loop:while true", true),
         ("let values = [1, 2,\n    true]", false), ("if ready, true", false),
     ])
     func onlyTheTrueOfAWhileLoopIsLeftToAPatch(source: String, leftOut: Bool) {
@@ -162,5 +162,36 @@ struct SchemaTests {
                 #expect(patched[0] != original[0] || kind == .relationalBoundary, "the mutation changes something: \(point.summary)")
             }
         }
+    }
+}
+
+extension SchemaTests {
+    /// A line of a named mutant's variant maps to its body's closing line;
+    /// the lines after each wrapper move back by its variants' lines.
+    @Test func aLineOfAVariantMapsToItsBodysClosingLine() {
+        var schema = Schema()
+        schema.lineShifts = ["A.swift": [Schema.LineShift(line: 5, extra: 3), Schema.LineShift(line: 12, extra: 2)]]
+        #expect([4, 5, 6, 8, 9, 12, 13, 14, 15].map { schema.originalLine($0, in: "A.swift") } == [4, 5, 5, 5, 6, 9, 9, 9, 10])
+        #expect(schema.originalLine(7, in: "B.swift") == 7)
+    }
+
+    /// A removed call's `;` stays outside the switch, so the file compiles.
+    @Test func aRemovedCallKeepsItsSemicolonOutsideTheSwitch() {
+        let point = MutationPoint(file: "A.swift", start: 0, end: 4, line: 1, column: 1, mutationOperator: .removeVoidCall,
+                                  original: "f();", replacement: "")
+        let schema = Schema.build(points: [point], sources: ["A.swift": Array("f(); g()\n".utf8)], module: { _ in "M" })
+        #expect(schema.files["A.swift"] == "if !__mutateActive(1) { f() }; g()\n")
+    }
+
+    /// The right operand is kept when the replacement is the text after the
+    /// operator, blanks skipped; the left one is not the right one.
+    @Test func theRightOperandIsKeptWhenTheReplacementIsTheTextAfterTheOperator() {
+        let bytes = Array("a && b".utf8)
+        func kept(_ replacement: String) -> Bool {
+            let point = MutationPoint(file: "A.swift", start: 0, end: 6, line: 1, column: 1, mutationOperator: .droppedOperand,
+                                      original: "a && b", replacement: replacement)
+            return Schema.keepsRightOperand(point, token: MutationPoint.ByteRange(start: 2, end: 4), in: bytes)
+        }
+        #expect(kept("b") && !kept("a"))
     }
 }

@@ -71,6 +71,7 @@ struct ScratchWorkspaceTests {
             #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Fixtures").path)
                 == scratch.url.appendingPathComponent("shared").standardizedFileURL.path, "a link out of the package points at the same folder")
             #expect(workspace.read("Fixtures/Fixture.json") == "{}\n")
+            #expect(try workspace.fileDigests()["Sources/A/Alias.swift"] == SHA256.hex("link A.swift"), "a link is keyed by where it points")
             try manager.createSymbolicLink(atPath: scratch.url.appendingPathComponent("pkg/Hosts").path, withDestinationPath: "/opt/../etc/hosts")
             try workspace.sync()
             #expect(try manager.destinationOfSymbolicLink(atPath: copy.appendingPathComponent("Hosts").path) == "/opt/../etc/hosts",
@@ -129,6 +130,7 @@ struct ScratchWorkspaceTests {
         #expect(!ManifestPaths.isManifest("Sources/Package.swift"))
         #expect(!ManifestPaths.isManifest("Dangerfile.swift"), "a Swift file at the root is not a manifest")
         #expect(!ManifestPaths.isManifest("Packages/Tool.swift"), "nor one in a folder whose name starts like one")
+        #expect(!ManifestPaths.isManifest("Package.resolved"), "nor a root file named like one that is not Swift")
     }
 }
 
@@ -190,6 +192,24 @@ extension ScratchWorkspaceTests {
             #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("copy/.build/debug/Tiny.build").path))
             #expect(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("copy/.build/debug/TinyTests.build/T.o").path))
             #expect(workspace.forgetInterruptedBuilds() == [], "the list is used once")
+            workspace.noteInterrupted(["Sources/Tiny/Arithmetic.swift"])
+            workspace.noteInterrupted(["Sources/Other/Other.swift"])
+            #expect(workspace.forgetInterruptedBuilds() == ["Other", "Tiny"], "every mutant cut short in one run counts, not only the last")
+        }
+    }
+
+    /// A run interrupted while the copy is made stops before the next file
+    /// and says so; what the run was told to leave out is never copied.
+    @Test func aSyncStopsWhenCancelledAndLeavesOutWhatItIsTold() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/reports/report.json", "{}\n")
+            let package = scratch.url.appendingPathComponent("pkg")
+            let workspace = ScratchWorkspace(package: package, root: scratch.url.appendingPathComponent("copy"))
+            #expect(throws: WorkspaceError(reason: "interrupted while copying the package")) { try workspace.sync(isCancelled: { true }) }
+            #expect(workspace.read("Package.swift") == nil, "no file copied once cancelled")
+            #expect(try workspace.sync(excluding: [package.appendingPathComponent("reports")]) == 1)
+            #expect(workspace.read("reports/report.json") == nil, "an excluded folder inside the package is not copied")
         }
     }
 }
@@ -264,6 +284,45 @@ struct ScratchLockTests {
             stop.set(true)
             #expect(closedUnderIt.value == 0, "a descriptor another thread held was closed under it")
             withExtendedLifetime(held) {}
+        }
+    }
+
+    /// A refused lock leaves no descriptor open on the lock file, and a
+    /// released one none either.
+    @Test func noDescriptorIsLeftOnTheLockFile() throws {
+        #if os(Linux)
+        try withScratch { scratch in
+            var held: ScratchLock? = try ScratchLock(root: scratch.url, wait: false) {}
+            let lockFile = scratch.url.appendingPathComponent(".mutate-lock").resolvingSymlinksInPath().path
+            func openOnTheLockFile() -> Int {
+                ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [])
+                    .filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == lockFile }.count
+            }
+            #expect(throws: LabError.locked(scratch.url.path)) { _ = try ScratchLock(root: scratch.url, wait: false) {} }
+            #expect(openOnTheLockFile() == 1, "only the held lock's descriptor")
+            withExtendedLifetime(held) {}
+            held = nil
+            #expect(openOnTheLockFile() == 0, "a released lock closes its descriptor")
+        }
+        #endif
+    }
+
+    /// A lock call cut short by a signal (EINTR, which a network file
+    /// system's lock can return) is tried again, not taken for a broken
+    /// lock file.
+    @Test func aLockCallCutShortBySignalIsTriedAgain() throws {
+        try withScratch { scratch in
+            var calls = 0
+            let lock = try ScratchLock(root: scratch.url, wait: true, lock: { descriptor, operation in
+                calls += 1
+                if calls == 1 {
+                    errno = EINTR
+                    return -1
+                }
+                return flock(descriptor, operation)
+            }, waiting: {})
+            #expect(calls == 2)
+            withExtendedLifetime(lock) {}
         }
     }
 }

@@ -25,6 +25,23 @@ struct TestProgressTests {
         #expect(progress.quietWhileRunning == ["quick": 8, "slow": 8, "late": 30],
                 "a silence with nothing running is no test's; one is only the running tests'")
     }
+
+    /// A silence ends when a test starts as well as when one ends; a
+    /// silence of no length is none; exactly the allowance is no stall.
+    @Test func aStartEndsASilenceAndOnlyALongerOneStalls() {
+        var progress = TestProgress()
+        progress.started("a", at: start)
+        progress.started("b", at: start + 10)
+        #expect(progress.stall(at: start + 13, allowance: { _ in 3 }) == nil, "exactly the allowance is not longer than it")
+        #expect(progress.stall(at: start + 13.5, allowance: { _ in 3 })?.test == "a")
+        progress.ended("b", at: start + 11)
+        progress.ended("a", at: start + 12)
+        #expect(progress.quietWhileRunning == ["a": 10, "b": 1], "a ran alone 10 s before b started")
+        var instant = TestProgress()
+        instant.started("c", at: start)
+        instant.ended("c", at: start)
+        #expect(instant.quietWhileRunning.isEmpty, "no silence, no entry")
+    }
 }
 
 struct TestRunWatcherTests {
@@ -64,6 +81,39 @@ struct TestRunWatcherTests {
             LogFile.append("Test Case 'LegacyTests.testB' failed (0.002 seconds)\n", to: log)
             watcher.poll(at: now)
             #expect(watcher.sawFailure && watcher.progress.running.isEmpty)
+        }
+    }
+
+    /// Each look reads only what was written since the last one: a test
+    /// that started before keeps its start, so a hung one still stalls.
+    @Test func theXCTestWatcherReadsOnlyWhatIsNew() throws {
+        try withScratch { scratch in
+            try scratch.write("log", "")
+            let log = scratch.url.appendingPathComponent("log")
+            let watcher = XCTestFailureWatcher(log, from: 0, requested: ["M.LegacyTests/testA"])
+            LogFile.append("Test Case 'LegacyTests.testA' started at 2026-12-03 10:00:00.000\n", to: log)
+            let first = Date(timeIntervalSince1970: 5), later = Date(timeIntervalSince1970: 50)
+            watcher.poll(at: first)
+            watcher.poll(at: later)
+            #expect(watcher.progress.running == ["M.LegacyTests/testA": first])
+            #expect(watcher.progress.stall(at: later, allowance: { _ in 10 }) != nil, "45 s of silence is a stall")
+        }
+    }
+
+    /// Only XCTest's own lines about a case start or end it: a line a test
+    /// prints that looks like one, or another line about the case, does not.
+    @Test func theXCTestWatcherReadsOnlyXCTestsCaseLines() throws {
+        try withScratch { scratch in
+            try scratch.write("log", "")
+            let log = scratch.url.appendingPathComponent("log")
+            let watcher = XCTestFailureWatcher(log, from: 0, requested: ["M.LegacyTests/testA", "M.LegacyTests/testB"])
+            let now = Date(timeIntervalSince1970: 5)
+            LogFile.append("Test Case 'LegacyTests.testA' started at 2026-12-03 10:00:00.000\n"
+                + "Test Case 'LegacyTests.testA' says hello\n"
+                + "Test Case: LegacyTests.testB' failed (0.002 seconds)\n", to: log)
+            watcher.poll(at: now)
+            #expect(watcher.progress.running == ["M.LegacyTests/testA": now], "a line about the case that is no end does not end it")
+            #expect(!watcher.sawFailure, "a line printed by a test is no case")
         }
     }
 }

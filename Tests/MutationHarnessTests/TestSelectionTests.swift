@@ -82,6 +82,21 @@ struct TestSelectionTests {
         #expect(touched.wholeFiles.isEmpty)
         #expect(diff.touchedLines(reading: { _ in "nothing alike\n" }) == nil, "a diff that does not apply places nothing")
     }
+
+    /// A file the diff creates, deletes or renames is whole (the map cannot
+    /// place it); an insertion at a hunk's very start goes before its line.
+    @Test func wholeFilesAndAnInsertionThatStartsAHunk() throws {
+        let created = try DiffParser.parse("--- /dev/null\n+++ b/New.swift\n@@ -0,0 +1 @@\n+x\n")
+        #expect(created.touchedLines(reading: { _ in nil })?.wholeFiles == ["New.swift"])
+        let deleted = try #require(try DiffParser.parse("--- a/Old.swift\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n").touchedLines(reading: { _ in "a\n" }))
+        #expect(deleted.wholeFiles == ["Old.swift"] && deleted.lines.isEmpty)
+        let renamed = try DiffParser.parse("--- a/Old.swift\n+++ b/New.swift\n@@ -1 +1 @@\n-a\n+b\n")
+        let moved = try #require(renamed.touchedLines(reading: { $0 == "Old.swift" ? "a\n" : nil }))
+        #expect(moved.wholeFiles == ["New.swift"])
+        #expect(moved.lines["Old.swift"] == TouchedLines(removed: [1], insertedBefore: []))
+        let top = try DiffParser.parse("--- a/F.swift\n+++ b/F.swift\n@@ -1 +1,2 @@\n+x\n a\n")
+        #expect(top.touchedLines(reading: { _ in "a\n" })?.lines["F.swift"] == TouchedLines(removed: [], insertedBefore: [1]))
+    }
 }
 
 /// Which covering tests run first: those of the suites named after the

@@ -59,6 +59,12 @@ struct ThreeWayRebaseTests {
         #expect(diff.text.contains("index \(GitBlob.id(of: Self.preimage))..") == true)
         #expect(try DiffParser.parse("index zz..yy 100644\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n").files[0].blobs == nil,
                 "an index line that names no blob is not taken for one")
+        let body = "--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
+        #expect(try DiffParser.parse("index 1234567..89abcde..0123456 100644\n" + body).files[0].blobs == nil, "three ids are no pair")
+        #expect(try DiffParser.parse("index 1234567.89abcde 100644\n" + body).files[0].blobs == nil, "one dot is no range")
+        let emptyNewFile = "diff --git a/E.swift b/E.swift\nnew file mode 100644\nindex 0000000..e69de29\n"
+        #expect(try DiffParser.parse(emptyNewFile + "diff --git a/A.swift b/A.swift\n" + body).files.map(\.blobs) == [nil],
+                "an empty new file's index line (it has no ---) is not the next file's")
     }
 
     /// The renamed function leaves the hunk's context no line that tells
@@ -167,6 +173,10 @@ struct ThreeWayRebaseTests {
                     "an option or the null id is never handed to git")
             #expect(GitBlob.text(of: "abcdef12", near: root) == nil, "a blob the repository does not have")
             #expect(GitBlob.text(of: GitBlob.id(of: Self.preimage), near: root) == Self.preimage)
+            // This text's blob id starts with five zeros: the null id is still never read.
+            try scratch.write("pkg/Zero.txt", "zero 943285\n")
+            #expect(try git(["hash-object", "-w", "Zero.txt"], in: root).hasPrefix("0000077b4508"))
+            #expect(GitBlob.text(of: "00000", near: root) == nil, "an id of zeros is the null id even when a blob's id starts with it")
         }
     }
 }

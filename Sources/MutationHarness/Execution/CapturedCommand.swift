@@ -43,10 +43,12 @@ enum CapturedCommand {
 
     /// Runs `arguments` (the first one looked up on `PATH` by `/usr/bin/env`)
     /// in `directory` (the current one when nil), with standard input from
-    /// `input` (empty by default) and the harness's environment. Test seams:
+    /// `input` (empty by default) and `environment` (the harness's own when
+    /// nil; a toolchain command is given the scratch copy's, so the folder
+    /// the driver leaves in `TMPDIR` is not left in the user's). Test seams:
     /// `makePipe` opens each of the two pipes, `shell` starts the command,
     /// `reap` collects its exit (`waitpid` without waiting).
-    static func run(_ arguments: [String], in directory: URL? = nil, input: String = "/dev/null", grace: Double = 1,
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil, input: String = "/dev/null", grace: Double = 1,
                     makePipe: (UnsafeMutablePointer<Int32>) -> Int32 = mutate_pipe_cloexec, shell: String = "/bin/sh",
                     reap: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll) throws -> CapturedOutput
     {
@@ -64,7 +66,7 @@ enum CapturedCommand {
         defer { streams.closeAll() }
         // In the harness's process group, so a Ctrl-C at the terminal reaches it too.
         let spawned = Spawn.start([shell, "-c", "cd \"$0\" && exec /usr/bin/env \"$@\"", directory?.path ?? "."] + arguments,
-                                  environment: ProcessInfo.processInfo.environment, input: .open(input, flags: O_RDONLY),
+                                  environment: environment ?? ProcessInfo.processInfo.environment, input: .open(input, flags: O_RDONLY),
                                   output: .duplicate(outputPipe[1]), errors: .duplicate(errorPipe[1]), ownProcessGroup: false)
         close(outputPipe[1])
         close(errorPipe[1])

@@ -13,8 +13,9 @@ protocol CommandRunning {
     /// The first line `swift --version` prints (`swift`: the configured
     /// command), nil when it cannot be had. It is in every incremental
     /// key, so it comes through the seam: a probe that fails under load
-    /// must not make a test's results file look stale.
-    func toolchainVersion(swift: String) -> String?
+    /// must not make a test's results file look stale. `environment`: the
+    /// scratch copy's (its `TMPDIR`).
+    func toolchainVersion(swift: String, environment: [String: String]) -> String?
 }
 
 extension CommandRunning {
@@ -31,7 +32,7 @@ struct ToolchainRunner: CommandRunning {
         try ProcessRunner.run(arguments, in: directory, environment: environment, log: log, timeout: timeout, stopWhen: stopWhen)
     }
 
-    func toolchainVersion(swift: String) -> String? {
-        Lab.firstLine(of: [swift, "--version"])
+    func toolchainVersion(swift: String, environment: [String: String]) -> String? {
+        Lab.firstLine(of: [swift, "--version"], environment: environment)
     }
 }

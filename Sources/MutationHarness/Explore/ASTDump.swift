@@ -82,14 +82,14 @@ enum ASTDump {
     /// Runs the compiler on one module's files in `directory` (the built
     /// scratch copy) and returns the trees.
     static func run(swiftc: String, module: String, packageName: String, files: [String], in directory: URL,
-                    searchPaths: [String], moduleMaps: [String]) throws -> [File]
+                    searchPaths: [String], moduleMaps: [String], environment: [String: String]? = nil) throws -> [File]
     {
         var arguments = [swiftc, "-dump-ast", "-dump-ast-format", "json", "-module-name", module, "-package-name", packageName]
         for path in searchPaths { arguments += ["-I", path] }
         for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
         // The dump goes to standard output for one file and to standard
         // error for several.
-        let result = try CapturedCommand.run(arguments + files, in: directory)
+        let result = try CapturedCommand.run(arguments + files, in: directory, environment: environment)
         let data = result.output + result.errors
         let trees = try parse(data)
         guard !trees.isEmpty else {

@@ -8,11 +8,12 @@ struct Explorer {
     var paths: [String]
     var swiftc = "swiftc"
     var changed: ChangedLines?
-    /// The package's targets: `swift package describe` (tests give their own).
-    var describe: (URL) throws -> [PackageTargets.Target] = PackageTargets.describe
+    /// The package's targets: `swift package describe` when nil (tests
+    /// give their own).
+    var describe: ((URL) throws -> [PackageTargets.Target])?
     /// One module's syntax trees: swiftc, module, package name, files, folder,
-    /// search paths, module maps. The compiler (tests give their own).
-    var dump: (String, String, String, [String], URL, [String], [String]) throws -> [ASTDump.File] = ASTDump.run
+    /// search paths, module maps. The compiler when nil (tests give their own).
+    var dump: ((String, String, String, [String], URL, [String], [String]) throws -> [ASTDump.File])?
 
     /// What was found, and the compiler that parsed it.
     struct Found {
@@ -26,6 +27,13 @@ struct Explorer {
 
     func explore(_ workspace: ScratchWorkspace, print: (String) -> Void) throws -> Found {
         let root = workspace.root
+        // The toolchain runs in the copy's environment: its TMPDIR, not the user's.
+        let environment = Lab.childEnvironment(inheriting: ProcessInfo.processInfo.environment, temporary: workspace.temporaryDirectory,
+                                               home: workspace.homeDirectory)
+        let describe = describe ?? { try PackageTargets.describe($0, environment: environment) }
+        let dump = dump ?? {
+            try ASTDump.run(swiftc: $0, module: $1, packageName: $2, files: $3, in: $4, searchPaths: $5, moduleMaps: $6, environment: environment)
+        }
         let targets = try describe(root)
         var points: [MutationPoint] = []
         var version = "unknown"
@@ -116,8 +124,8 @@ struct PackageTargets {
         targets.first { !$0.path.isEmpty && file.hasPrefix($0.path + "/") }
     }
 
-    static func describe(_ root: URL) throws -> [Target] {
-        let result = try CapturedCommand.run(["swift", "package", "--package-path", root.path, "describe", "--type", "json"])
+    static func describe(_ root: URL, environment: [String: String]? = nil) throws -> [Target] {
+        let result = try CapturedCommand.run(["swift", "package", "--package-path", root.path, "describe", "--type", "json"], environment: environment)
         guard let targets = targets(described: result.output) else {
             throw ASTDumpError(reason: "`swift package describe` did not describe \(root.path)" + (result.errorText.isEmpty ? "" : ": \(result.errorText)"))
         }

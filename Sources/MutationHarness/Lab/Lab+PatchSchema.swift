@@ -51,7 +51,7 @@ extension Lab {
         // The compiler beside `swift`, or else the one on PATH (`swift` may be a wrapper script).
         let beside = (configuration.swift as NSString).deletingLastPathComponent + "/swiftc"
         let swiftc = configuration.swift.contains("/") && FileManager.default.isExecutableFile(atPath: beside) ? beside : "swiftc"
-        let parseBodies = parseBodies ?? { try FunctionBodies.parse(swiftc: swiftc, files: $0, in: $1) }
+        let parseBodies = parseBodies ?? { [environment] in try FunctionBodies.parse(swiftc: swiftc, files: $0, in: $1, environment: environment) }
         let bodies: [String: [FunctionBody]]
         do {
             bodies = try parseBodies(copies.values.sorted(), workspace.root)

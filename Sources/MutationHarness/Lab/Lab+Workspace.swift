@@ -9,7 +9,6 @@ extension Lab {
         let setupStart = Date()
         report.startedAt = ISO8601DateFormatter().string(from: setupStart)
         report.commit = Self.firstLine(of: ["git", "-C", configuration.packagePath.path, "rev-parse", "--short", "HEAD"])
-        report.toolchain = runner.toolchainVersion(swift: configuration.swift)
         let lock = try claimScratch()
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
@@ -28,6 +27,8 @@ extension Lab {
             try checkInterruption()
             throw LabError.workspace(error.description)
         }
+        // Asked in the copy's TMPDIR, which the sync has just made.
+        report.toolchain = runner.toolchainVersion(swift: configuration.swift, environment: environment)
         try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         let forgotten = workspace.forgetInterruptedBuilds()
@@ -57,8 +58,8 @@ extension Lab {
     }
 
     /// The first line a short command prints, or nil when it fails.
-    static func firstLine(of arguments: [String]) -> String? {
-        guard let result = try? CapturedCommand.run(arguments), result.status == 0 else { return nil }
+    static func firstLine(of arguments: [String], environment: [String: String]? = nil) -> String? {
+        guard let result = try? CapturedCommand.run(arguments, environment: environment), result.status == 0 else { return nil }
         return String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init)
     }
 

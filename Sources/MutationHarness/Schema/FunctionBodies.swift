@@ -34,7 +34,7 @@ enum FunctionBodies {
     /// top-level code only in a file named `main.swift` (an executable's),
     /// so such copies keep their name in folders of their own: files whose
     /// names repeat are parsed in runs of their own, one of each name a run.
-    static func parse(swiftc: String, files: [String], in directory: URL) throws -> [String: [FunctionBody]] {
+    static func parse(swiftc: String, files: [String], in directory: URL, environment: [String: String]? = nil) throws -> [String: [FunctionBody]] {
         var bodies: [String: [FunctionBody]] = [:]
         var runs: [[String]] = []
         for file in files {
@@ -47,18 +47,20 @@ enum FunctionBodies {
         }
         for (index, run) in runs.enumerated() {
             // A file is in one run only: no path is found twice.
-            bodies.merge(try parse(swiftc: swiftc, run: run, in: directory, first: index == 0)) { kept, _ in kept }
+            bodies.merge(try parse(swiftc: swiftc, run: run, in: directory, environment: environment, first: index == 0)) { kept, _ in kept }
         }
         return bodies
     }
 
     /// One run's files, of distinct names.
-    private static func parse(swiftc: String, run files: [String], in directory: URL, first: Bool) throws -> [String: [FunctionBody]] {
+    private static func parse(swiftc: String, run files: [String], in directory: URL, environment: [String: String]?, first: Bool)
+        throws -> [String: [FunctionBody]]
+    {
         var bodies: [String: [FunctionBody]] = [:]
         var remaining = files
         var first = first
         while !remaining.isEmpty {
-            let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + remaining, in: directory)
+            let result = try CapturedCommand.run([swiftc, "-dump-parse", "-dump-ast-format", "json"] + remaining, in: directory, environment: environment)
             // One file's tree goes to standard output, several to standard error.
             let trees = try ASTDump.parse(result.output + result.errors)
             let said = String(decoding: result.errors, as: UTF8.self)

@@ -13,25 +13,27 @@ final class ScratchLock {
 
     /// Takes the lock. Without `wait`, a held lock throws at once; with it,
     /// `waiting` is called once and the lock is polled until it is free (or
-    /// the run is interrupted).
-    init(root: URL, wait: Bool, waiting: () -> Void) throws {
+    /// the run is interrupted). `lock` is `flock` (a test stands in for it
+    /// to return what a network file system can, such as EINTR).
+    init(root: URL, wait: Bool, lock: (Int32, Int32) -> Int32 = { flock($0, $1) }, waiting: () -> Void) throws {
         // Every failure closes the descriptor and throws before `descriptor`
         // is set: an initializer that throws after setting every property
         // still runs `deinit`, which would close the number a second time,
         // and by then another thread may have opened something under it.
-        descriptor = try Self.acquire(root: root, wait: wait, waiting: waiting)
+        descriptor = try Self.acquire(root: root, wait: wait, lock: lock, waiting: waiting)
     }
 
     /// Opens the lock file and locks it; the descriptor, locked, or an error
-    /// with the descriptor closed.
-    private static func acquire(root: URL, wait: Bool, waiting: () -> Void) throws -> Int32 {
+    /// with the descriptor closed. A call cut short by a signal (EINTR) is
+    /// tried again like a lock still held.
+    private static func acquire(root: URL, wait: Bool, lock: (Int32, Int32) -> Int32, waiting: () -> Void) throws -> Int32 {
         let path = root.appendingPathComponent(".mutate-lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw WorkspaceError(reason: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
         }
         var announced = false
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        while lock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let failure = errno
             let stop: Error?
             if failure != EWOULDBLOCK && failure != EINTR {

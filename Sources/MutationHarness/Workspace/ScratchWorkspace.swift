@@ -187,8 +187,9 @@ struct ScratchWorkspace: Sendable {
     /// Relative paths of the regular files, folders and symbolic links
     /// (with where they point) below `base`, skipping hidden entries and, at
     /// the top, the build and mutants folders. A link is not followed; one
-    /// that leads out of the package by a relative path is given the
-    /// absolute path, so it points at the same place from the copy.
+    /// that leads out of `base` by a relative path is given the absolute
+    /// path, so it points at the same place from the copy (and one inside
+    /// the copy keys as it is written, wherever the copy is).
     private func listEntries(in base: URL, excluding excluded: Set<String>) throws(WorkspaceError)
         -> (files: [String], directories: [String], links: [String: String])
     {
@@ -210,7 +211,7 @@ struct ScratchWorkspace: Sendable {
                     guard var destination = try? manager.destinationOfSymbolicLink(atPath: url.path) else { continue }
                     if !destination.hasPrefix("/") {
                         let resolved = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent()).standardizedFileURL.path
-                        if !ScratchRules.isInside(resolved, package.path) { destination = resolved }
+                        if !ScratchRules.isInside(resolved, base.path) { destination = resolved }
                     }
                     links[path] = destination
                 case .typeDirectory?:

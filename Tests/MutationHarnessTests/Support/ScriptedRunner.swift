@@ -104,7 +104,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// schema mutants, `jobs` at a time).
     private let lock = NSRecursiveLock()
 
-    func toolchainVersion(swift: String) -> String? { toolchain }
+    func toolchainVersion(swift: String, environment: [String: String]) -> String? { toolchain }
 
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
