@@ -28,14 +28,6 @@ struct MutantRecorder {
         self.mutants = mutants
     }
 
-    /// Records and restores in one step.
-    @discardableResult
-    func record(name: String, description: String, bug: String?, paths: [String] = []) throws(RecordError) -> URL {
-        let plan = try plan(name: name, description: description, bug: bug, paths: paths)
-        try write(plan)
-        return plan.target
-    }
-
     /// Reads the change and builds the mutant file; writes nothing.
     func plan(name: String, description: String, bug: String?, paths: [String]) throws(RecordError) -> RecordPlan {
         let target = mutants.appendingPathComponent("\(name).patch")
