@@ -177,3 +177,35 @@ struct PatchSchemaTests {
         }
     }
 }
+
+extension PatchSchemaTests {
+    /// Refusals say why (the reason goes to the mutant's log): a function
+    /// added, or a change after the last body.
+    @Test func aSwapIsRefusedWithItsReason() {
+        let original = Array("func a() { 1 }\n".utf8)
+        let a = FunctionBody(start: 9, end: 13, returnsValue: false, expressionStart: 11)
+        let added = Array("func a() { 1 }\nfunc b() { }\n".utf8)
+        #expect(PatchSchema.swaps(file: "A.swift", original: original, originalBodies: [a], mutated: added,
+                                  mutatedBodies: [a, FunctionBody(start: 24, end: 26, returnsValue: false, expressionStart: nil)])
+                == .failure(PatchSchema.Refusal(reason: "it adds or removes a function in A.swift")))
+        let tail = Array("func a() { 1 }\nlet x = 2\n".utf8)
+        #expect(PatchSchema.swaps(file: "A.swift", original: original, originalBodies: [a], mutated: tail, mutatedBodies: [a])
+                == .failure(PatchSchema.Refusal(reason: "it changes A.swift outside function bodies")))
+    }
+
+    /// A site covers its wrapper's lines; a lone expression gets its
+    /// `return` right before it, after a comment too.
+    @Test func aWrapperSpellsTheReturnRightBeforeTheExpressionAndIsASite() {
+        let source = Array("func f() -> Int { 1 }\n".utf8)
+        let f = FunctionBody(start: 16, end: 20, returnsValue: true, expressionStart: 18)
+        let swap = PatchSchema.Swap(file: "A.swift", body: f, replacement: "{ 2 }", replacementExpression: 2)
+        let schema = PatchSchema.build([("m", [swap])], sources: ["A.swift": source], module: { _ in "M" })
+        #expect(schema.files["A.swift"] == "func f() -> Int { if !__mutateActive(1) { return 1 } else { return 2 } }\n")
+        #expect(schema.bodySites == [Schema.Site(id: "m", file: "A.swift", lines: 1...1)])
+        let commented = Array("func f() -> Int { /*c*/1 }\n".utf8)
+        let g = FunctionBody(start: 16, end: 25, returnsValue: true, expressionStart: 23)
+        let variant = PatchSchema.Swap(file: "A.swift", body: g, replacement: "{ /*c*/2 }", replacementExpression: 7)
+        #expect(PatchSchema.wrapper(original: commented, body: g, variants: [(1, variant)])
+                == "{ if !__mutateActive(1) { /*c*/return 1 } else { /*c*/return 2 } }")
+    }
+}

@@ -180,3 +180,54 @@ struct ThreeWayRebaseTests {
         }
     }
 }
+
+extension ThreeWayRebaseTests {
+    /// A hunk that moved to another file is not ruled out by its own file's
+    /// preimage: that preimage says nothing of the other file's lines.
+    @Test func aHunkMovedToAnotherFileIsNotRuledOutByItsOwnPreimage() throws {
+        let preimage = "func keep() {\n    one()\n}\nfunc moved() {\n    two(1)\n}\n"
+        let id = GitBlob.id(of: preimage)
+        let diff = try DiffParser.parse("index \(id)..\(id)\n--- a/Sources/P/A.swift\n+++ b/Sources/P/A.swift\n"
+            + "@@ -4,3 +4,3 @@\n func moved() {\n-    two(1)\n+    two(2)\n }\n")
+        let files = ["Sources/P/A.swift": "func keep() {\n    one()\n}\n", "Sources/P/B.swift": "func moved() {\n    two(1)\n}\n"]
+        let outcome = PatchRebaser.rebase(diff, reading: { files[$0] }, files: files.keys.sorted(), preimage: { $0 == id ? preimage : nil })
+        guard case .rebased(_, let moves) = outcome else {
+            Issue.record("carried to B: \(outcome)")
+            return
+        }
+        #expect(moves == ["Sources/P/A.swift '@@ -4,3 +4,3 @@' -> Sources/P/B.swift:2 (by its lines, moved to another file)"], "\(moves)")
+    }
+
+    /// A refusal names at most five of the places the preimage ruled out.
+    @Test func aRefusalNamesAtMostFiveRuledOutPlaces() throws {
+        let preimage = (1...7).map { "f\($0)()\nrun(1)\n" }.joined()
+        let today = preimage.replacingOccurrences(of: "f7()\nrun(1)", with: "f7()\nrun(10)")
+        let id = GitBlob.id(of: preimage)
+        let diff = try DiffParser.parse("index \(id)..\(id)\n--- a/Sources/P/Run.swift\n+++ b/Sources/P/Run.swift\n@@ -13,2 +13,2 @@\n f7()\n-run(1)\n+run(2)\n")
+        let outcome = PatchRebaser.rebase(diff, reading: { $0 == "Sources/P/Run.swift" ? today : nil }, files: ["Sources/P/Run.swift"],
+                                          preimage: { $0 == id ? preimage : nil })
+        guard case .refused(let refusal) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(refusal.reason.contains("were changed since it was recorded"), "\(refusal)")
+        #expect(refusal.candidates == [2, 4, 6, 8, 10].map { "Sources/P/Run.swift:\($0)" })
+    }
+
+    /// A hunk that replaces a blank line, placed by its preimage, adds its
+    /// lines as written: there is no neighbour to take an indentation from.
+    @Test func aReplacedBlankLineKeepsItsAddedLinesIndentation() throws {
+        let preimage = "func f() {\n\n    b()\n    c()\n}\n"
+        let today = preimage.replacingOccurrences(of: "    c()", with: "    C()")
+        let id = GitBlob.id(of: preimage)
+        let diff = try DiffParser.parse("index \(id)..\(id)\n--- a/Sources/P/F.swift\n+++ b/Sources/P/F.swift\n@@ -2,3 +2,3 @@\n-\n+    x()\n     b()\n     c()\n")
+        let outcome = PatchRebaser.rebase(diff, reading: { $0 == "Sources/P/F.swift" ? today : nil }, files: ["Sources/P/F.swift"],
+                                          preimage: { $0 == id ? preimage : nil })
+        guard case .rebased(let carried, let moves) = outcome, case .success(let changes) = carried.changes(reading: { _ in today }) else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(moves.count == 1 && moves[0].contains("by its preimage (three-way)"), "\(moves)")
+        #expect(changes[0].content == "func f() {\n    x()\n    b()\n    C()\n}\n")
+    }
+}
