@@ -35,6 +35,7 @@ extension HarnessCommandTests {
             let second = gate(scratch, ["--verify-reused", "0"], runner: quiet)
             #expect(second.code == .survived, "a reused survivor fails the gate as a fresh one does: \(second)")
             #expect(quiet.calls.map(\.command) == ["build"], "\(quiet.calls.map(\.command))")
+            #expect(second.output.contains("its baseline and coverage map are reused if the named mutants' schema is the same build"), "\(second.output)")
             #expect(second.output.contains("Gate FAILED: 1 mutant(s) survived (harmless)"), "\(second.output)")
             #expect(second.output.contains("Incremental: 2 verdict(s) reused from \(scratch.url.path)/gate.json (0 re-run to check it, all the same), "
                 + "0 mutant(s) run; the package was unchanged"), "\(second.output)")

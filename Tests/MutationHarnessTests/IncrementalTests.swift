@@ -103,6 +103,7 @@ struct IncrementalTests {
             try FileManager.default.createDirectory(at: partial.appendingPathComponent("inside"), withIntermediateDirectories: true)
             let error = #expect(throws: ResultsFileError.self) { try sample().save(to: url) }
             #expect(error?.reason.hasPrefix("cannot write \(url.path): ") == true, "\(String(describing: error))")
+            #expect(!FileManager.default.fileExists(atPath: partial.path), "nothing partial is left beside the file")
             #expect(!FileManager.default.fileExists(atPath: url.path))
         }
     }

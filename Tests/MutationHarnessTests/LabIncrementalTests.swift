@@ -87,6 +87,37 @@ extension LabCoverageTests {
         }
     }
 
+    /// A run interrupted after a checked verdict came out differently keeps
+    /// only its own verdicts: the file lied, so its others and its scores go.
+    @Test func anInterruptAfterAWrongVerdictKeepsNothingOfTheFile() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            let more = try mutant("subtracts-more", line: 4, "        a + b", "        a - b - 1")
+            _ = try incrementalRun(scratch, package: package, extra: [more], scoreCommit: "c1")
+            var file = try #require(try ResultsFile.load(from: url))
+            for name in ["subtracts", "subtracts-more"] { file.verdicts[name]?.result.status = .survived }
+            try file.save(to: url)
+            #expect(throws: LabError.interrupted(signal: SIGINT)) {
+                try incrementalRun(scratch, package: package, verify: 2, extra: [more], scoreCommit: "c2", configure: { $0.interruptAtBinaryRun = 2 })
+            }
+            let saved = try #require(try ResultsFile.load(from: url))
+            #expect(saved.verdicts["subtracts-more"] == nil && saved.scores == nil, "the file lied: the interrupted save keeps only this run's verdicts")
+        }
+    }
+
+    /// A reused baseline after a named schema the suite rejected claims no
+    /// test time: the suite that ran was the schema's.
+    @Test func aReusedBaselineAfterARejectedSchemaClaimsNoTestTime() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch, source: Self.source.replacingOccurrences(of: "// adds", with: "// adds SWITCHED-OFF-FAILS"))
+            _ = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
+            let (second, _, output) = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
+            #expect(second.incremental?.reusedBaseline == true, "\(output)")
+            #expect(second.baselineTestSeconds == 0, "the suite that ran was the rejected schema's, not the baseline's")
+        }
+    }
+
     @Test func aChangedFileMeasuresAgainOnlyTheTestsThatRanIt() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
@@ -447,6 +478,7 @@ extension LabCoverageTests {
             let (second, runner, output) = try incrementalRun(scratch, package: package, extra: [times], configureLab: Self.namedSchema)
             #expect(second.incremental?.reusedBaseline == false, "\(output)")
             #expect(output.contains("the named mutants' schema is not the build the file's suite ran in"), "\(output)")
+            #expect(!output.contains("ran no changed file"), "over the new schema every test is measured: \(output)")
             #expect(runner.calls.contains { $0.command == "test" }, "the suite ran: \(runner.calls.map(\.command))")
         }
     }

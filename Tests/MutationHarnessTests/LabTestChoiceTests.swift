@@ -30,6 +30,29 @@ extension LabCoverageTests {
         }
     }
 
+    /// A module no test target links (an executable's, say): every test
+    /// that ran its code is a candidate, not only those of a target.
+    @Test func aModuleNoTestTargetLinksRunsEveryTestThatRanIt() throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")],
+                                                configure: { $0.reaches["Other.Suite/unrelated()"] = ["add"] },
+                                                lab: { lab in
+                                                    lab.testTargets = { _ in [] }
+                                                    lab.mutatedModule = { _ in "Sources/Tiny" }
+                                                })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.mutants.first?.reason == "all 3 tests passed", "\(String(describing: report.mutants.first))")
+        #expect(runner.binaryRuns.dropFirst(3).map(Set.init) == [Set(Self.allTests)], "\(runner.binaryRuns)")
+    }
+
+    /// With two jobs, patches (no schema) are each applied and built, never
+    /// run as a switch of a schema there is none of.
+    @Test func withTwoJobsAPatchIsStillAppliedAndBuilt() throws {
+        let (report, _, _, logs) = try run(configureLab: { $0.jobs = 2 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.mutants.map(\.status) == [.killed, .noCoverage, .survived], "\(report.mutants.map(\.status))")
+        #expect((report.mutants.first?.buildSeconds ?? 0) > 0, "a patch is built")
+    }
+
     /// With `--no-coverage` there is no pass: no profile is asked of the
     /// suite, no test executable started, every mutant runs its tests.
     @Test func withoutCoverageNoPassRunsAndNoProfileIsLeft() throws {

@@ -346,6 +346,14 @@ struct LabTests {
             let (_, _, third) = try run()
             #expect(!third.contains("Building the mutant schema"), "\(third)")
             #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id], "kept while its mutant exists")
+
+            // A run that does not select the misfit's mutant (a sample, --id) keeps its misfit: the mutant still exists.
+            let lab = minusLab(package, runner: ScriptedRunner(), output: OutputBox()) { _ in Self.original + "// SCHEMA\n" }
+            lab.incremental = IncrementalRun(file: results, previous: try ResultsFile.load(from: results), verifyCount: 0)
+            lab.incremental?.explored = ResultsFile.Explored(paths: ["Sources"], points: [Self.minus, Self.fragile], compilerVersion: "Swift version 9.9",
+                                                             warnings: [], targets: [])
+            _ = try lab.run()
+            #expect(try ResultsFile.load(from: results)?.schemaMisfits == [Self.fragile.id], "a mutant found but not selected keeps its misfit")
         }
     }
 
