@@ -39,6 +39,39 @@ extension HarnessCommandTests {
         #expect(file.scores?[head]?.score == score, "\(String(describing: file.scores))")
     }
 
+    /// A pull request run on a package the results file already explored
+    /// keeps only the file's mutants on changed lines.
+    @Test func aDiffRunOnAnUnchangedPackageKeepsOnlyTheFilesMutantsOnChangedLines() throws {
+        try withScratch { scratch in
+            let package = try pullRequest(in: scratch)
+            try change(package) { $0 + "// the end\n" }
+            try recordBase(scratch, package)
+            let outcome = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--verify-reused", "0",
+                                  "--in-diff", "main"], in: scratch)
+            #expect(outcome.code == .passed, "\(outcome)")
+            #expect(outcome.output.contains("are the results file's (the package is unchanged)"), "\(outcome.output)")
+            #expect(outcome.output.contains("Mutants: none\n"), "no mutant lies on the line added: \(outcome.output)")
+        }
+    }
+
+    /// Reports that cannot be rewritten with the pull request's rules are a
+    /// warning naming the folder; the judgement still stands.
+    @Test func reportsThatCannotBeRewrittenWithThePullRequestsRulesAreAWarning() throws {
+        try withScratch { scratch in
+            try scratch.write("blocker", "")
+            let errors = OutputBox()
+            let harness = Harness(workingDirectory: scratch.url, print: { _ in }, printError: { errors.append($0) })
+            let configuration = LabConfiguration(packagePath: scratch.url, outputPath: scratch.url.appendingPathComponent("blocker/out"))
+            let report = LabReport(packagePath: scratch.url.path, threshold: 100, setupSeconds: 0, baselineBuildSeconds: 0, baselineTestSeconds: 0,
+                                   testTimeoutSeconds: 0, tests: [], mutants: [], shard: nil)
+            let judged = harness.judge(PullRequestChange(ref: "main", base: "abc", changed: ChangedLines()), report, incremental: nil,
+                                       paths: ["Sources"], configuration: configuration)
+            #expect(judged.pullRequest != nil)
+            #expect(errors.text.hasPrefix("warning: cannot rewrite the reports in \(scratch.url.path)/blocker/out with the pull request's rules: "),
+                    "\(errors.text)")
+        }
+    }
+
     @Test func aSurvivorOnAChangedLineFailsThePullRequestAndTheSummaryShowsItsDiff() throws {
         try withScratch { scratch in
             let package = try pullRequest(in: scratch)

@@ -473,6 +473,22 @@ struct LabCoverageTests {
     /// Three schema mutants on line 6, outside every function: the map cannot
     /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
     /// together, switch 3.
+    /// What a killed switch pass left in its folders (each old record
+    /// says its test ran zero-two's switch) is no part of the next pass.
+    @Test func aSwitchPassAKilledRunLeftBehindIsNoPartOfTheNext() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, configuration) = try exploreOutsideFunctions(in: scratch, output: output)
+            for index in 0..<3 {
+                let folder = configuration.scratchPath.appendingPathComponent(".mutate/switches/\(index)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("2\n".utf8).write(to: folder.appendingPathComponent("reached"))
+            }
+            let report = try lab.run()
+            #expect(report.mutants.first { $0.name == "zero-two" }?.status == .noCoverage, "\(output.text)")
+        }
+    }
+
     func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: @escaping (ScriptedRunner) -> Void = { _ in })
         throws -> (lab: Lab, configuration: LabConfiguration)
     {

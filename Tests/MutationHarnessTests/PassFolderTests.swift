@@ -28,3 +28,29 @@ struct PassFolderTests {
         }
     }
 }
+
+/// A test run on its own must pass with nothing else failing: a runner
+/// that exits 0 whatever its tests did does not make a failure a pass.
+struct TestAloneTests {
+    private struct ExitsZero: CommandRunning {
+        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+                 stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult {
+            ProcessResult(termination: .exited(0), seconds: 0.1)
+        }
+
+        func toolchainVersion(swift: String, environment: [String: String]) -> String? { nil }
+    }
+
+    @Test func aTestAloneWhoseRunReportsAnotherFailureIsRefusedThoughItExitedZero() throws {
+        try withScratch { scratch in
+            try scratch.write("run/test-swift-testing.xml", #"<testsuites><testsuite name="T"><testcase classname="T.S" name="a()" time="0.01"/>"#
+                + #"<testcase classname="T.S" name="b()" time="0.01"><failure message="boom"/></testcase></testsuite></testsuites>"#)
+            let alone = TestAlone(binary: TestBinary(path: "/none/TPackageTests.xctest"), runner: ExitsZero(), root: scratch.url,
+                                  environment: [:], log: scratch.url.appendingPathComponent("pass.log"), timeout: 10)
+            let error = #expect(throws: CoverageError.self) {
+                try alone.run(("T.S/a()", .swiftTesting), in: scratch.url.appendingPathComponent("run"), extra: [:])
+            }
+            #expect(error?.reason.hasPrefix("T.S/a() failed (exited(0)) when it ran on its own") == true, "\(String(describing: error))")
+        }
+    }
+}

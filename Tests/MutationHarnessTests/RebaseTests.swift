@@ -581,6 +581,18 @@ struct MutantRebaserTests {
         #expect(try MutantFileParser.parse(text, file: "m.patch").name == "m", "such a file is a valid mutant")
     }
 
+    /// An old `Rebased:` header goes with its continuation lines, also one
+    /// after a blank line (the parser reads it as continuing that header):
+    /// kept, it would continue the header before and the file would not
+    /// read back as the same mutant.
+    @Test func aDroppedRebasedHeaderTakesItsContinuationAcrossABlankLine() throws {
+        let text = "Mutant: m\nRebased: 2020-01-01\n\n  onto abc1234\nDescription: d\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
+        let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n")
+        let rewritten = MutantRebaser.rewrite(text, with: diff, stamp: "s")
+        #expect(rewritten == "Mutant: m\n\nDescription: d\nRebased: s\n\n" + diff.text)
+        #expect(try MutantFileParser.parse(rewritten, file: "m.patch").name == "m")
+    }
+
     @Test func theFileKeepsItsHeadersAndGetsOneRebasedLine() throws {
         let text = "Mutant: m\nDescription: a long\n  description\nRebased: 2020-01-01 onto abc\n  (old)\nBug: b\n\n--- a/A.swift\n+++ b/A.swift\n@@ -1 +1 @@\n-a\n+b\n"
         let diff = try DiffParser.parse("--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,1 @@\n-a\n+b\n")

@@ -50,6 +50,13 @@ enum MutantRebaser {
         var headers: [String] = []
         var skipping = false
         for line in lines[..<diffStart] {
+            // A blank line is kept as written and ends nothing: the parser
+            // skips it, so an indented line after it still continues the
+            // header before it (a dropped `Rebased:` one included).
+            if line.trimmed.isEmpty {
+                headers.append(line)
+                continue
+            }
             let continues = line.first == " " || line.first == "\t"
             if continues, skipping { continue }
             skipping = line.lowercased().hasPrefix("rebased:")
