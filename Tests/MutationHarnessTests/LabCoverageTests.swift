@@ -473,6 +473,41 @@ struct LabCoverageTests {
     /// Three schema mutants on line 6, outside every function: the map cannot
     /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
     /// together, switch 3.
+    /// A suite profile a killed run left, or a `default.profraw` the
+    /// package holds, is no part of the baseline's suite profile: `idle`
+    /// is still run by no test.
+    @Test func profilesLeftFromBeforeAreNoPartOfTheSuites() throws {
+        let profile = "idle\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n"
+        let (left, _, leftOutput, leftLogs) = try run(configureLab: { configuration in
+            let stale = configuration.scratchPath.appendingPathComponent(".mutate/suite-profile/9.profraw")
+            try? FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(profile.utf8).write(to: stale)
+        })
+        defer { try? FileManager.default.removeItem(at: leftLogs) }
+        #expect(left.mutants.first { $0.name == "idle-two" }?.status == .noCoverage, "\(leftOutput)")
+        #expect(!leftOutput.contains("ran in the whole suite but in no test on its own"), "\(leftOutput)")
+        let (held, _, heldOutput, heldLogs) = try run(files: ["default.profraw": profile])
+        defer { try? FileManager.default.removeItem(at: heldLogs) }
+        #expect(held.mutants.first { $0.name == "idle-two" }?.status == .noCoverage, "\(heldOutput)")
+        #expect(!heldOutput.contains("ran in the whole suite but in no test on its own"), "\(heldOutput)")
+    }
+
+    /// Both passes say how far they are, with the time left, every 10 s.
+    @Test func theTwoPassesSayHowFarTheyAre() throws {
+        let clock = Locked(Date(timeIntervalSince1970: 0))
+        let tick: @Sendable () -> Date = { clock.withLock { $0 = $0.addingTimeInterval(11); return $0 } }
+        let (_, _, output, logs) = try run(lab: { $0.passClock = tick })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("  coverage: 1 of 3 tests run on their own, about "), "\(output)")
+        try withScratch { scratch in
+            let switches = OutputBox()
+            let (lab, _) = try exploreOutsideFunctions(in: scratch, output: switches)
+            lab.passClock = tick
+            _ = try lab.run()
+            #expect(switches.text.contains("  switches: 1 of "), "\(switches.text)")
+        }
+    }
+
     /// What a killed switch pass left in its folders (each old record
     /// says its test ran zero-two's switch) is no part of the next pass.
     @Test func aSwitchPassAKilledRunLeftBehindIsNoPartOfTheNext() throws {

@@ -51,6 +51,23 @@ extension LabCoverageTests {
         }
     }
 
+    /// A red schema whose only mutant the map cannot place and no test
+    /// target links is checked by the whole suite: it is found red and
+    /// taken out, and the mutant runs as a patch.
+    @Test func aRedSchemaOfAMutantWithNoPlanIsCheckedByTheWholeSuite() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: ["zero-one"], line: 6,
+                                             "    public static let zero = 0", "    public static let zero = 1")
+            lab.schemaBuilder = Self.redSchemaBuilder(["zero-one"])
+            lab.testTargets = { _ in ["Nowhere"] }
+            lab.mutatedModule = { _ in "Sources/Nowhere" }
+            let report = try lab.run()
+            #expect(output.text.contains("every mutant runs as a patch"), "\(output.text)")
+            #expect(report.mutants.first?.status == .survived, "\(String(describing: report.mutants.first))")
+        }
+    }
+
     /// A schema whose mutants no test reaches needs no check: nothing can
     /// tell it from the package, and the log says so.
     @Test func aSchemaOfMutantsNoTestReachesIsNotChecked() throws {

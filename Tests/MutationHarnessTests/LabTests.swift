@@ -286,6 +286,9 @@ struct LabTests {
             let runner = ScriptedRunner()
             let output = OutputBox()
             var sourcesRead: [String] = []
+            let support = package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/__MutateSchema.swift")
+            let seen = Locked<[String]>([])
+            runner.onRun = { seen.withLock { $0.append((try? String(contentsOf: support, encoding: .utf8)) ?? "") } }
             let lab = fragileSchemaLab(package, runner: runner, output: output) {
                 // Like the real builder, read the file from the scratch copy: every attempt must see the original.
                 let copy = package.appendingPathComponent(".build/mutate/scratch").appendingPathComponent(file)
@@ -305,6 +308,7 @@ struct LabTests {
             #expect(runner.calls[6].source.contains("// harmless") && !runner.calls[6].source.contains("SCHEMA"),
                     "the schema is gone before the patch runs")
             #expect(output.text.contains("1 mutants run by switch, 1 as patches"))
+            #expect(seen.value.count == 8 && seen.value[3] == "// switch\n", "the schema's build has its switch file: \(seen.value)")
             let copy = package.appendingPathComponent(".build/mutate/scratch")
             #expect(try String(contentsOf: copy.appendingPathComponent(file), encoding: .utf8) == Self.original)
             #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("Sources/Tiny/__MutateSchema.swift").path))

@@ -47,6 +47,32 @@ struct ProcessRunnerTests {
                                       log: scratch.url.appendingPathComponent("missing/run.log"), timeout: 30)
             }
             #expect(error?.command == "/bin/true", "the message names the command")
+            let active = Locked(0)
+            #expect(throws: ProcessRunnerError.self) {
+                try ProcessRunner.run(["/bin/true"], in: scratch.url, environment: [:], log: scratch.url.appendingPathComponent("missing/run.log"),
+                                      timeout: 30, active: active, sweep: {})
+            }
+            #expect(active.value == 0, "a command that never started is not counted as running")
+        }
+    }
+
+    /// Only the last of commands running at once sweeps the harness's
+    /// leftover processes: a sweep while another runs would kill it.
+    @Test func onlyTheLastOfCommandsRunningAtOnceSweeps() throws {
+        try withScratch { scratch in
+            let active = Locked(0), sweeps = Locked(0), done = Locked(false)
+            let sweep: @Sendable () -> Void = { sweeps.withLock { $0 += 1 } }
+            Thread {
+                _ = try? ProcessRunner.run(["/bin/sh", "-c", "sleep 1"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                           log: scratch.url.appendingPathComponent("long.log"), timeout: 30, active: active, sweep: sweep)
+                done.set(true)
+            }.start()
+            #expect(waitUntil(5) { active.value == 1 })
+            _ = try ProcessRunner.run(["/bin/true"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
+                                      log: scratch.url.appendingPathComponent("short.log"), timeout: 30, active: active, sweep: sweep)
+            #expect(sweeps.value == 0, "another command still runs: no sweep")
+            #expect(waitUntil(10) { done.value })
+            #expect(sweeps.value == 1 && active.value == 0)
         }
     }
 

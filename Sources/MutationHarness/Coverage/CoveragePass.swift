@@ -32,6 +32,8 @@ struct CoveragePass {
     var print: (String) -> Void
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// The progress line's clock.
+    var now: @Sendable () -> Date = Date.init
     /// What an earlier pass found of tests that run no changed code (`--incremental`):
     /// they are not run again. A test runs the same code as long as none of
     /// the code it ran has changed.
@@ -62,7 +64,7 @@ struct CoveragePass {
         // process) and `print` (called under `progress`'s lock only).
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
-        let progress = PassProgress("coverage", total: tests.count, print: { print($0) })
+        let progress = PassProgress("coverage", total: tests.count, now: now, print: { print($0) })
         try Workers.run(items: tests.count, workers: workers) { index, worker in
             state.withLock { $0.running[worker] = tests[index].id }
             defer {

@@ -19,6 +19,8 @@ struct SwitchPass {
     var names: [Int: String]
     var workers: Int
     var print: (String) -> Void
+    /// The progress line's clock.
+    var now: @Sendable () -> Date = Date.init
 
     /// Each test of `tests` -> the mutants whose switch it ran. A test that
     /// fails on its own stops the pass (`CoverageError`).
@@ -28,7 +30,7 @@ struct SwitchPass {
         let reached = Locked([String: Set<String>]())
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
-        let progress = PassProgress("switches", total: tests.count, print: { print($0) })
+        let progress = PassProgress("switches", total: tests.count, now: now, print: { print($0) })
         try Workers.run(items: tests.count, workers: workers) { index, _ in
             let test = tests[index]
             let own = pass.folder.appendingPathComponent("\(index)")

@@ -32,12 +32,16 @@ struct ProcessResult: Equatable, Sendable {
 /// when `stopWhen` answers (it is asked every 20 ms), the command is killed
 /// and its answer is the result: `.stoppedEarly` when the caller has seen
 /// enough, `.timedOut` when a test of it has hung. While it runs, the command's
-/// pid is in `running` (the interrupt handler's), and only then.
+/// pid is in `running` (the interrupt handler's), and only then. Test
+/// seams: `poll` collects the exit, `active` counts the commands running
+/// at once (every caller's, by default) and `sweep` is what the last of
+/// them does when it ends.
 enum ProcessRunner {
     static func run(
         _ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
         stopWhen: (() -> ProcessTermination?)? = nil, running: RunningProcess = ProcessRunner.running,
-        poll: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll
+        poll: (pid_t, UnsafeMutablePointer<Int32>) -> pid_t = ProcessRunner.poll,
+        active: Locked<Int> = ProcessRunner.active, sweep: () -> Void = ProcessTree.sweep
     ) throws -> ProcessResult {
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if !FileManager.default.fileExists(atPath: log.path) {
@@ -93,7 +97,7 @@ enum ProcessRunner {
         // has its exit reaped) while it runs.
         active.withLock { count in
             count -= 1
-            if count == 0 { ProcessTree.sweep() }
+            if count == 0 { sweep() }
         }
         if let signal = Interruption.requested { throw LabError.interrupted(signal: signal) }
         if let cutShort { return ProcessResult(termination: cutShort, seconds: seconds) }

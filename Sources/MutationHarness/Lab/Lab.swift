@@ -77,6 +77,9 @@ public final class Lab {
     /// the times alone, and so the mutants' limits, longer, never a verdict
     /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
     var coverageWorkers: Int
+    /// The clock of the coverage and switch passes' progress lines (tests
+    /// give a manual one).
+    var passClock: @Sendable () -> Date = Date.init
     /// The first wave's seconds alone when a mutant's tests run in waves
     /// (`TestWaves`; tests of the lab give less, their tests take 0.05 s).
     var firstWaveSeconds = TestWaves.firstBudget
