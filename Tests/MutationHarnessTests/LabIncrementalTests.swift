@@ -11,7 +11,7 @@ extension LabCoverageTests {
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
     private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = [],
-                                scoreCommit: String? = nil, configure: (ScriptedRunner) -> Void = { _ in },
+                                scoreCommit: String? = nil, file: URL? = nil, configure: (ScriptedRunner) -> Void = { _ in },
                                 configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
         -> (LabReport, ScriptedRunner, String)
     {
@@ -29,7 +29,7 @@ extension LabCoverageTests {
         let llvm = try tools(in: scratch, copy: configuration.scratchPath)
         lab.findLLVM = { _ in llvm }
         lab.coverageWorkers = 1
-        let file = scratch.url.appendingPathComponent("results.json")
+        let file = file ?? scratch.url.appendingPathComponent("results.json")
         lab.incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
         lab.incremental?.scoreCommit = scoreCommit
         return (try lab.run(), runner, output.text)
@@ -115,6 +115,20 @@ extension LabCoverageTests {
             let (second, _, output) = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
             #expect(second.incremental?.reusedBaseline == true, "\(output)")
             #expect(second.baselineTestSeconds == 0, "the suite that ran was the rejected schema's, not the baseline's")
+        }
+    }
+
+    /// A results file kept inside the package (under Tests/, say) is not
+    /// copied: rewritten every run, it would make the package look changed.
+    @Test func aResultsFileInsideThePackageIsNoChangeOfIt() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Tests/T/TTests.swift", "// the tests\n")
+            let file = package.appendingPathComponent("Tests/T/results.json")
+            _ = try incrementalRun(scratch, package: package, file: file)
+            let (second, _, output) = try incrementalRun(scratch, package: package, file: file)
+            #expect(!output.contains("the package changed"), "\(output)")
+            #expect(second.incremental?.reusedBaseline == true && second.incremental?.ran == 0, "\(output)")
         }
     }
 
