@@ -14,6 +14,7 @@ enum CompiledProgram {
         // One frontend for all the files (`-wmo`): a third less time than one per file, the same program.
         compile.arguments = ["swiftc", "-swift-version", "5", "-module-name", "M", "-wmo", "-o", binary.path] + files.keys.sorted().map { folder.appendingPathComponent($0).path }
         let errors = Pipe()
+        compile.environment = toolEnvironment(temporary: folder.appendingPathComponent(".tmp"))
         compile.standardOutput = FileHandle.nullDevice
         compile.standardError = errors
         try compile.run()

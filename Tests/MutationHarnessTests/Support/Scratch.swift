@@ -28,6 +28,19 @@ struct Scratch {
     }
 
     func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// The environment for a toolchain command a test runs: `TMPDIR` in
+    /// this folder, where the driver leaves its `TemporaryDirectory.*`
+    /// folder, not the machine's shared one.
+    var toolEnvironment: [String: String] { MutationHarnessTests.toolEnvironment(temporary: url.appendingPathComponent(".tmp")) }
+}
+
+/// The test process's environment with `TMPDIR` at `temporary` (made here).
+func toolEnvironment(temporary: URL) -> [String: String] {
+    try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    return environment
 }
 
 func withScratch<T>(_ body: (Scratch) throws -> T) throws -> T {
