@@ -154,10 +154,15 @@ struct InterruptTests {
     @Test(.timeLimit(.minutes(2)))
     func aSignalWhileCopyingThePackageEndsIn130() throws {
         try withScratch { scratch in
+        var seen: Date?
         let ended = try interrupt(in: scratch, with: SIGINT, environment: ["MUTATE_TEST_PAUSE": "sync"]) { logs in
-            ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains("paused at sync")
+            // Held there: the signal goes 0.3 s after the pause is seen, and the copy has still not started.
+            guard ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains("paused at sync") else { return false }
+            seen = seen ?? Date()
+            return Date().timeIntervalSince(seen!) > 0.3
         }
         #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+        #expect(!ended.output.contains("file(s) updated in the scratch copy"), "the run was still paused before the copy: \(ended.output)")
         #expect(ended.errors.contains("interrupted by signal \(SIGINT)"), "\(ended.errors)")
         #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path), "no build was started")
         // The report of a run cut short while copying claims no time it did not measure.
@@ -167,6 +172,72 @@ struct InterruptTests {
         #expect(performance["setup"] as? Double == 0 && performance["initialRun"] as? Double == 0, "\(performance)")
         let markdown = try String(contentsOf: scratch.url.appendingPathComponent("report/report.md"), encoding: .utf8)
         #expect(markdown.contains("- Baseline: build 0.0s, tests 0.0s (0 tests); test time limit per mutant 0s"), "\(markdown)")
+        }
+    }
+
+    /// A signal that lands while the package is copied, or right after,
+    /// is seen by the run's own checks there: exit 130, not "interrupted
+    /// while copying" as a workspace error, and no build started.
+    @Test(.timeLimit(.minutes(2)), arguments: ["sync-go", "synced-go"])
+    func aSignalDuringOrRightAfterTheCopyEndsIn130(pause: String) throws {
+        try withScratch { scratch in
+            let ended = try interrupt(in: scratch, with: SIGINT, environment: ["MUTATE_TEST_PAUSE": pause]) { logs in
+                ((try? String(contentsOf: logs.appendingPathExtension("out"), encoding: .utf8)) ?? "").contains("paused at sync")
+            }
+            #expect(ended.reason == .exit && ended.status == HarnessExitCode.interrupted.rawValue, "exit 130, got \(ended.status): \(ended.errors)")
+            #expect(ended.errors.contains("interrupted by signal \(SIGINT)") && !ended.errors.contains("interrupted while copying"), "\(ended.errors)")
+            #expect(!ended.output.contains("Building the unmutated package"), "\(ended.output)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path), "no build was started")
+        }
+    }
+
+    /// A `swift` whose builds pass and whose `test` runs one passing test
+    /// (its xunit file written): every mutant survives, quickly.
+    private func passingSwift(in folder: URL) throws -> URL {
+        let script = folder.appendingPathComponent("swift-passing")
+        try writeExecutable("""
+            #!/bin/sh
+            if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+            if [ "$1" = "test" ]; then
+                while [ $# -gt 0 ]; do
+                    if [ "$1" = "--xunit-output" ]; then
+                        printf '<testsuites><testsuite name="TestResults"><testcase classname="TinyTests.S" name="t()" time="0.01"/></testsuite></testsuites>' > "$2"
+                    fi
+                    shift
+                done
+            fi
+            exit 0
+
+            """, to: script)
+        return script
+    }
+
+    /// A signal at the first report write, or right after a verdict, is
+    /// seen there: no further mutant is announced (its patch would be
+    /// applied and its module rebuilt by the next run).
+    @Test(.timeLimit(.minutes(2)), arguments: [("reports-go", "paused at reports"), ("recorded-go", "paused at recorded")])
+    func aSignalAtAReportOrAfterAVerdictStartsNoOtherMutant(pause: String, line: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            let swift = try passingSwift(in: scratch.url)
+            let logs = scratch.url.appendingPathComponent("run")
+            let process = try launch(["--mutant", "add-subtracts", "--mutant", "describe-changed", "--no-schema", "--no-coverage",
+                                      "--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path,
+                                      "--output", scratch.url.appendingPathComponent("report").path],
+                                     in: scratch.url, environment: ["MUTATE_TEST_PAUSE": pause, "MUTATE_SWIFT": swift.path], logs: logs)
+            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+            _ = waitUntil(60) { read("out").contains(line) || hasEnded(process) }
+            try #require(read("out").contains(line), "the run reached the pause: \(read("out")) \(read("err"))")
+            kill(process.processIdentifier, SIGINT)
+            let stopped = waitUntil(45) { hasEnded(process) }
+            if !stopped { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("out")) \(read("err"))")
+            let announced = read("out").components(separatedBy: "building and testing").count - 1
+            #expect(announced == (pause == "reports-go" ? 0 : 1), "no mutant announced after the signal: \(read("out"))")
+            #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == (try String(contentsOf: fixturePackage.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)))
         }
     }
 

@@ -29,6 +29,7 @@ extension Lab {
         }
         // Asked in the copy's TMPDIR, which the sync has just made.
         report.toolchain = runner.toolchainVersion(swift: configuration.swift, environment: environment)
+        try pause(at: "synced")
         try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         let forgotten = workspace.forgetInterruptedBuilds()
@@ -69,8 +70,11 @@ extension Lab {
     }
 
     /// A test seam: with `MUTATE_TEST_PAUSE=<phase>` in the environment the
-    /// run waits up to 30 s at that phase (`sync`, `reports`), so a test can
-    /// interrupt it there. Nothing else reads the variable.
+    /// run waits up to 30 s at that phase (`sync`, `synced`, `reports`,
+    /// `recorded`), so a test can interrupt it there; `<phase>-go` waits the
+    /// same way and then goes on without looking, so the run's own next
+    /// check is the one that must see the signal; `<phase>-deaf` never
+    /// looks. Nothing else reads the variable.
     func pause(at phase: String) throws {
         if configuration.pausePhase == phase + "-deaf" {
             // A main thread that never looks at the flag: only the interrupt handler's own exit ends the run.
@@ -78,6 +82,12 @@ extension Lab {
             print("paused at \(phase), deaf to signals")
             let end = Date().addingTimeInterval(120)
             while Date() < end { usleep(100_000) }
+        }
+        if configuration.pausePhase == phase + "-go" {
+            // Waits for the signal like the pause, then goes on without looking at it: the run's own next check must see it.
+            print("paused at \(phase)")
+            for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
+            return
         }
         guard configuration.pausePhase == phase else { return }
         print("paused at \(phase)")
@@ -108,6 +118,7 @@ extension Lab {
     /// follows the last mutant.
     func writeReportsIfDue() throws {
         guard Date().timeIntervalSince(reportsWritten) >= reportInterval else {
+            try pause(at: "recorded")
             try checkInterruption()
             return
         }
