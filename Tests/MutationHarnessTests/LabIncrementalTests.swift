@@ -87,17 +87,25 @@ extension LabCoverageTests {
         }
     }
 
+    /// A results file of two mutants (`subtracts` and the returned one, both
+    /// killed) whose verdicts were then made to say they survived, with a
+    /// score at c1.
+    private func lyingFile(_ scratch: Scratch, package: URL) throws -> (url: URL, more: Mutant) {
+        let url = scratch.url.appendingPathComponent("results.json")
+        let more = try mutant("subtracts-more", line: 4, "        a + b", "        a - b - 1")
+        _ = try incrementalRun(scratch, package: package, extra: [more], scoreCommit: "c1")
+        var file = try #require(try ResultsFile.load(from: url))
+        for name in ["subtracts", "subtracts-more"] { file.verdicts[name]?.result.status = .survived }
+        try file.save(to: url)
+        return (url, more)
+    }
+
     /// A run interrupted after a checked verdict came out differently keeps
     /// only its own verdicts: the file lied, so its others and its scores go.
     @Test func anInterruptAfterAWrongVerdictKeepsNothingOfTheFile() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let url = scratch.url.appendingPathComponent("results.json")
-            let more = try mutant("subtracts-more", line: 4, "        a + b", "        a - b - 1")
-            _ = try incrementalRun(scratch, package: package, extra: [more], scoreCommit: "c1")
-            var file = try #require(try ResultsFile.load(from: url))
-            for name in ["subtracts", "subtracts-more"] { file.verdicts[name]?.result.status = .survived }
-            try file.save(to: url)
+            let (url, more) = try lyingFile(scratch, package: package)
             #expect(throws: LabError.interrupted(signal: SIGINT)) {
                 try incrementalRun(scratch, package: package, verify: 2, extra: [more], scoreCommit: "c2", configure: { $0.interruptAtBinaryRun = 2 })
             }
@@ -379,12 +387,7 @@ extension LabCoverageTests {
     @Test func aFileThatGaveWrongVerdictsLosesItsScores() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            let url = scratch.url.appendingPathComponent("results.json")
-            let more = try mutant("subtracts-more", line: 4, "        a + b", "        a - b - 1")
-            _ = try incrementalRun(scratch, package: package, extra: [more], scoreCommit: "c1")
-            var file = try #require(try ResultsFile.load(from: url))
-            for name in ["subtracts", "subtracts-more"] { file.verdicts[name]?.result.status = .survived }
-            try file.save(to: url)
+            let (url, more) = try lyingFile(scratch, package: package)
             let (_, _, output) = try incrementalRun(scratch, package: package, verify: 2, extra: [more], scoreCommit: "c2")
             let wrong = output.split(separator: "\n").filter { $0.hasPrefix("REUSED VERDICT WRONG: ") }
             #expect(wrong == ["REUSED VERDICT WRONG: subtracts: survived in the file, killed now",
