@@ -58,7 +58,7 @@ struct ExploreOperatorTests {
         try withScratch { scratch in
             try scratch.write("A.swift", text)
             let trees = try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: scratch.url,
-                                        searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment)
+                                        searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment())
             return MutationFinder(path: "A.swift", source: Array(text.utf8)).points(in: try #require(trees.first).root)
         }
     }

@@ -29,7 +29,7 @@ struct ExploreTests {
         try withScratch { scratch in
             try scratch.write("A.swift", text)
             let trees = try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: scratch.url,
-                                        searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment)
+                                        searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment())
             let tree = try #require(trees.first)
             #expect(tree.compilerVersion.hasPrefix("Swift version"))
             return MutationFinder(path: "A.swift", source: Array(text.utf8)).points(in: tree.root)

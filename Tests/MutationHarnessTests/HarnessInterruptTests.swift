@@ -136,6 +136,8 @@ extension HarnessInterruptTests {
             kill(waiting.processIdentifier, SIGINT)
             waiting.waitUntilExit()
             #expect(waiting.terminationStatus == 130, "Ctrl-C while waiting for the lock")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Tiny/.build/mutation-report/report.json").path),
+                    "no report written into the output folder, which may be the lock holder's")
             withExtendedLifetime(held) {}
         }
     }

@@ -470,9 +470,6 @@ struct LabCoverageTests {
         return (lab, configuration, runner)
     }
 
-    /// Three schema mutants on line 6, outside every function: the map cannot
-    /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
-    /// together, switch 3.
     /// A suite profile a killed run left, or a `default.profraw` the
     /// package holds, is no part of the baseline's suite profile: `idle`
     /// is still run by no test.
@@ -524,6 +521,9 @@ struct LabCoverageTests {
         }
     }
 
+    /// Three schema mutants on line 6, outside every function: the map cannot
+    /// place them. The scripted tests run switch 1 (both of `T`'s) and, only
+    /// together, switch 3.
     func exploreOutsideFunctions(in scratch: Scratch, output: OutputBox, configure: @escaping (ScriptedRunner) -> Void = { _ in })
         throws -> (lab: Lab, configuration: LabConfiguration)
     {

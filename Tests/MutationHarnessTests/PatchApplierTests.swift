@@ -306,9 +306,6 @@ struct DiffParserTests {
         #expect(hunk.oldHasNoFinalNewline && hunk.newHasNoFinalNewline)
     }
 
-    /// A diff written back (what `rebase` and `promote` save) marks the
-    /// missing final newline after the one line it belongs to: here the old
-    /// side's last line, not the context before it nor the added line.
     /// The new side's missing final newline is marked after the new side's
     /// last line, and only there, in whichever order the hunk lists them.
     @Test func aWrittenDiffMarksTheNewSidesMissingNewlineAfterItsLastLine() throws {
@@ -331,6 +328,9 @@ struct DiffParserTests {
         #expect(diff.files[0].hunks[0].lines == [.context("a"), .context(""), .removed("b"), .added("c")])
     }
 
+    /// A diff written back (what `rebase` and `promote` save) marks the
+    /// missing final newline after the one line it belongs to: here the old
+    /// side's last line, not the context before it nor the added line.
     @Test func aWrittenDiffMarksTheMissingNewlineOnlyWhereItIs() throws {
         let text = "diff --git a/A.swift b/A.swift\n--- a/A.swift\n+++ b/A.swift\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n"
         let diff = try DiffParser.parse(text)

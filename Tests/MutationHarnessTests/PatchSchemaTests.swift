@@ -59,7 +59,7 @@ struct PatchSchemaTests {
     static func bodies(_ text: String, in scratch: Scratch, as name: String) throws -> [FunctionBody] {
         try scratch.write("parse/\(name)", text)
         let found = try FunctionBodies.parse(swiftc: "swiftc", files: [name], in: scratch.url.appendingPathComponent("parse"),
-                                             environment: scratch.toolEnvironment)
+                                             environment: scratch.toolEnvironment())
         return try #require(found[name])
     }
 
@@ -90,7 +90,7 @@ struct PatchSchemaTests {
             try scratch.write("parse/Broken.swift", "func f() -> Int {\n  let x = (\n  return 1\n}\n")
             try scratch.write("parse/C.swift", "func c() { }\nfunc d() { }\n")
             let found = try FunctionBodies.parse(swiftc: "swiftc", files: ["Broken.swift", "A.swift", "C.swift"],
-                                                 in: scratch.url.appendingPathComponent("parse"), environment: scratch.toolEnvironment)
+                                                 in: scratch.url.appendingPathComponent("parse"), environment: scratch.toolEnvironment())
             #expect(found.keys.sorted() == ["A.swift", "C.swift"])
             #expect(found["C.swift"]?.count == 2)
             #expect(FunctionBodies.broken(["Broken.swift"], in: "{\"_kind\":\"source_file\"}Broken.swift:3:3: error: expected expression") == ["Broken.swift"])
@@ -114,7 +114,7 @@ struct PatchSchemaTests {
             try scratch.write("parse/1/main.swift", main.replacingOccurrences(of: "    1\n", with: "    2\n"))
             try scratch.write("parse/2-A.swift", "func a() -> Int { 1 }\nfunc b() { }\n")
             let found = try FunctionBodies.parse(swiftc: "swiftc", files: ["0/main.swift", "1/main.swift", "2-A.swift"],
-                                                 in: scratch.url.appendingPathComponent("parse"), environment: scratch.toolEnvironment)
+                                                 in: scratch.url.appendingPathComponent("parse"), environment: scratch.toolEnvironment())
             #expect(found.keys.sorted() == ["0/main.swift", "1/main.swift", "2-A.swift"], "\(found)")
             #expect(found["0/main.swift"]?.count == 1 && found["1/main.swift"]?.count == 1 && found["2-A.swift"]?.count == 2)
         }

@@ -62,15 +62,19 @@ struct ProcessRunnerTests {
         try withScratch { scratch in
             let active = Locked(0), sweeps = Locked(0), done = Locked(false)
             let sweep: @Sendable () -> Void = { sweeps.withLock { $0 += 1 } }
+            let go = scratch.url.appendingPathComponent("go")
             Thread {
-                _ = try? ProcessRunner.run(["/bin/sh", "-c", "sleep 1"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
-                                           log: scratch.url.appendingPathComponent("long.log"), timeout: 30, active: active, sweep: sweep)
+                // Runs until the test says so: it outlasts the short command whatever the load.
+                _ = try? ProcessRunner.run(["/bin/sh", "-c", #"while [ ! -f "$0" ]; do sleep 0.05; done"#, go.path], in: scratch.url,
+                                           environment: ["PATH": "/usr/bin:/bin"], log: scratch.url.appendingPathComponent("long.log"), timeout: 30,
+                                           active: active, sweep: sweep)
                 done.set(true)
             }.start()
             #expect(waitUntil(5) { active.value == 1 })
             _ = try ProcessRunner.run(["/bin/true"], in: scratch.url, environment: ["PATH": "/usr/bin:/bin"],
                                       log: scratch.url.appendingPathComponent("short.log"), timeout: 30, active: active, sweep: sweep)
             #expect(sweeps.value == 0, "another command still runs: no sweep")
+            try Data().write(to: go)
             #expect(waitUntil(10) { done.value })
             #expect(sweeps.value == 1 && active.value == 0)
         }
@@ -444,7 +448,7 @@ struct WorkersTests {
                     throw Numbered(item: 1)
                 }
                 while !thrown.value { usleep(1_000) }
-                usleep(100_000)   // item 1's error is recorded by now
+                usleep(500_000)   // item 1's error is recorded by now
                 throw Numbered(item: 0)
             }
         }

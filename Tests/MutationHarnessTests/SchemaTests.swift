@@ -90,7 +90,7 @@ struct SchemaTests {
             try scratch.write("dump/A.swift", Self.source)
             let dump = scratch.url.appendingPathComponent("dump")
             let tree = try #require(try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: dump,
-                                                    searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment).first)
+                                                    searchPaths: [], moduleMaps: [], environment: scratch.toolEnvironment()).first)
             let bytes = Array(Self.source.utf8)
             let found = MutationFinder(path: "A.swift", source: bytes).points(in: tree.root)
             #expect(found.count >= 15)

@@ -82,6 +82,37 @@ struct ScratchWorkspaceTests {
         }
     }
 
+    /// A link the package replaced by a folder of its own is removed from
+    /// the copy before anything is written: the folder's files are never
+    /// written through it, into the folder it pointed at (here the user's).
+    /// A file that became a folder, and a folder that became a file, sync too.
+    @Test func anEntryThatChangedKindIsReplacedNeverWrittenThrough() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/Sources/A/Gen", "a file\n")
+            try scratch.write("pkg/Sources/B/Old/x.swift", "let x = 1\n")
+            try scratch.write("shared/Fixture.json", "{}\n")
+            let manager = FileManager.default
+            let package = scratch.url.appendingPathComponent("pkg")
+            try manager.createSymbolicLink(atPath: package.appendingPathComponent("Fixtures").path, withDestinationPath: "../shared")
+            let workspace = ScratchWorkspace(package: package, root: scratch.url.appendingPathComponent("copy"))
+            try workspace.sync()
+
+            try manager.removeItem(at: package.appendingPathComponent("Fixtures"))
+            try scratch.write("pkg/Fixtures/Fixture.json", "{\"new\": true}\n")
+            try manager.removeItem(at: package.appendingPathComponent("Sources/A/Gen"))
+            try scratch.write("pkg/Sources/A/Gen/y.swift", "let y = 2\n")
+            try manager.removeItem(at: package.appendingPathComponent("Sources/B/Old"))
+            try scratch.write("pkg/Sources/B/Old", "now a file\n")
+            try workspace.sync()
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("shared/Fixture.json"), encoding: .utf8) == "{}\n",
+                    "the user's file the old link pointed at is untouched")
+            #expect(workspace.read("Fixtures/Fixture.json") == "{\"new\": true}\n")
+            #expect(workspace.read("Sources/A/Gen/y.swift") == "let y = 2\n")
+            #expect(workspace.read("Sources/B/Old") == "now a file\n")
+        }
+    }
+
     /// A link left in the copy where the package now has a file (or another
     /// link) is replaced, never followed: writing a mutant through it would
     /// change the file it points at, here one of the user's.
@@ -287,6 +318,31 @@ struct ScratchLockTests {
         }
     }
 
+    /// A run waiting for the lock asks for it every 200 ms, not in a loop
+    /// that would take a core from the run that holds it.
+    @Test func aWaitingRunAsksForTheLockEveryFifthOfASecond() throws {
+        try withScratch { scratch in
+            var held: ScratchLock? = try ScratchLock(root: scratch.url, wait: false) {}
+            let calls = Locked(0)
+            let acquired = Locked(false)
+            let waiter = Thread {
+                let lock = try? ScratchLock(root: scratch.url, wait: true, lock: { descriptor, operation in
+                    calls.withLock { $0 += 1 }
+                    return flock(descriptor, operation)
+                }, waiting: {})
+                acquired.set(lock != nil)
+                withExtendedLifetime(lock) {}
+            }
+            waiter.start()
+            #expect(waitUntil(10) { calls.value > 0 })
+            usleep(600_000)
+            #expect(calls.value <= 6, "about one call every 200 ms: \(calls.value)")
+            withExtendedLifetime(held) {}
+            held = nil
+            #expect(waitUntil(10) { acquired.value }, "the lock is taken once it is free")
+        }
+    }
+
     /// A refused lock leaves no descriptor open on the lock file, and a
     /// released one none either.
     @Test func noDescriptorIsLeftOnTheLockFile() throws {
@@ -308,12 +364,12 @@ struct ScratchLockTests {
     }
 
     /// A lock call cut short by a signal (EINTR, which a network file
-    /// system's lock can return) is tried again, not taken for a broken
-    /// lock file.
+    /// system's lock can return) is tried again at once, even by a run that
+    /// does not wait: it is neither a broken lock file nor a held lock.
     @Test func aLockCallCutShortBySignalIsTriedAgain() throws {
         try withScratch { scratch in
             var calls = 0
-            let lock = try ScratchLock(root: scratch.url, wait: true, lock: { descriptor, operation in
+            let lock = try ScratchLock(root: scratch.url, wait: false, lock: { descriptor, operation in
                 calls += 1
                 if calls == 1 {
                     errno = EINTR

@@ -10,6 +10,7 @@ extension Lab {
         report.startedAt = ISO8601DateFormatter().string(from: setupStart)
         report.commit = Self.firstLine(of: ["git", "-C", configuration.packagePath.path, "rev-parse", "--short", "HEAD"])
         let lock = try claimScratch()
+        holdsScratch = true
         do {
             try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)

@@ -128,6 +128,10 @@ public final class Lab {
         do {
             return try runAll()
         } catch LabError.interrupted(let signal) {
+            // A run stopped while it waited for the scratch copy's lock has
+            // nothing of its own to write, and the reports and results file
+            // may be the ones the run holding the lock is writing.
+            guard holdsScratch else { throw LabError.interrupted(signal: signal) }
             try? removeSchema()
             // The verdicts reached so far are kept for the next run.
             try? saveIncremental()
@@ -184,4 +188,6 @@ public final class Lab {
     var reportInterval: TimeInterval = 15
     /// When the reports were last written.
     var reportsWritten = Date.distantPast
+    /// Whether this run has taken the scratch copy's lock (`prepareCopy`).
+    var holdsScratch = false
 }

@@ -9,14 +9,12 @@ enum MutantRebaser {
     /// that holds `root` by default (`GitBlob`). `reading` gives a file's
     /// text (by default the one at `root`; the lab's copy under a schema
     /// reads the package's).
-    static func rebase(_ mutant: Mutant, root: URL, reading: ((String) -> String?)? = nil,
-                       preimage: ((String) -> String?)? = nil) -> PatchRebaser.Outcome
-    {
+    static func rebase(_ mutant: Mutant, root: URL, reading: ((String) -> String?)? = nil) -> PatchRebaser.Outcome {
         let read = reading ?? { (path: String) in try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) }
         if case .success = mutant.diff.changes(reading: read) { return .applies }
         let kinds = Set(mutant.diff.files.map { ($0.path as NSString).pathExtension })
         return PatchRebaser.rebase(mutant.diff, reading: read, files: files(in: root, withExtensions: kinds),
-                                   preimage: preimage ?? { GitBlob.text(of: $0, near: root) })
+                                   preimage: { GitBlob.text(of: $0, near: root) })
     }
 
     /// The package's files (relative paths, sorted) a hunk may have moved

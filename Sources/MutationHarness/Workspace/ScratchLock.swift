@@ -25,7 +25,7 @@ final class ScratchLock {
 
     /// Opens the lock file and locks it; the descriptor, locked, or an error
     /// with the descriptor closed. A call cut short by a signal (EINTR) is
-    /// tried again like a lock still held.
+    /// tried again at once, with or without `wait`.
     private static func acquire(root: URL, wait: Bool, lock: (Int32, Int32) -> Int32, waiting: () -> Void) throws -> Int32 {
         let path = root.appendingPathComponent(".mutate-lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -35,6 +35,8 @@ final class ScratchLock {
         var announced = false
         while lock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let failure = errno
+            // A call cut short by a signal says nothing of the lock: asked again at once, unless the signal was the user's.
+            if failure == EINTR, Interruption.requested == nil { continue }
             let stop: Error?
             if failure != EWOULDBLOCK && failure != EINTR {
                 stop = WorkspaceError(reason: "cannot lock \(path): \(String(cString: strerror(failure)))")

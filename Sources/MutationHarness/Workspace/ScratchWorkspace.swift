@@ -20,7 +20,8 @@ struct ScratchWorkspace: Sendable {
     let package: URL
     /// The copy.
     let root: URL
-    /// `TMPDIR` for every build and test process.
+    /// `TMPDIR` for every build and test process and every other command
+    /// that starts the toolchain's driver.
     let temporaryDirectory: URL
     /// `HOME` for every test process.
     let homeDirectory: URL
@@ -63,6 +64,7 @@ struct ScratchWorkspace: Sendable {
             for directory in [root, temporaryDirectory, homeDirectory] {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             }
+            try removeWhatChangedKind(from: source)
             // Empty folders matter to SwiftPM (a target's folder must exist).
             for relative in source.directories {
                 try manager.createDirectory(at: root.appendingPathComponent(relative), withIntermediateDirectories: true)
@@ -115,6 +117,25 @@ struct ScratchWorkspace: Sendable {
         }
         for (relative, destination) in entries.links { digests[relative] = SHA256.hex("link " + destination) }
         return digests
+    }
+
+    /// Removes from the copy every entry the package now has as another kind
+    /// (a link that is now a folder or a file, a file that is now a folder,
+    /// and the reverse), before anything is written: a folder made, or a
+    /// file written, through a link the copy still holds would land where
+    /// the link points, possibly in the user's files.
+    private func removeWhatChangedKind(from source: (files: [String], directories: [String], links: [String: String])) throws {
+        let manager = FileManager.default
+        let copy = try listEntries(in: root, excluding: [])
+        let files = Set(source.files), directories = Set(source.directories)
+        var gone = copy.links.filter { source.links[$0.key] != $0.value }.map(\.key)
+        gone += copy.files.filter { directories.contains($0) || source.links[$0] != nil }
+        gone += copy.directories.filter { files.contains($0) || source.links[$0] != nil }
+        for relative in gone.sorted() where Self.isLink(root.appendingPathComponent(relative))
+            || manager.fileExists(atPath: root.appendingPathComponent(relative).path)
+        {
+            try manager.removeItem(at: root.appendingPathComponent(relative))
+        }
     }
 
     /// Where `noteInterrupted` keeps the files of a mutant whose run was cut short.

@@ -31,15 +31,20 @@ struct Scratch {
 
     /// The environment for a toolchain command a test runs: `TMPDIR` in
     /// this folder, where the driver leaves its `TemporaryDirectory.*`
-    /// folder, not the machine's shared one.
-    var toolEnvironment: [String: String] { MutationHarnessTests.toolEnvironment(temporary: url.appendingPathComponent(".tmp")) }
+    /// folder, not the machine's shared one (made when asked for).
+    func toolEnvironment() -> [String: String] { MutationHarnessTests.toolEnvironment(temporary: url.appendingPathComponent(".tmp")) }
 }
 
-/// The test process's environment with `TMPDIR` at `temporary` (made here).
+/// The test process's environment with `TMPDIR` at `temporary` (made here)
+/// and `XDG_CACHE_HOME` in this package's `.build/test-scratch/cache`, where
+/// the compiler keeps its module cache: never the user's `~/.cache`. The
+/// cache is shared by every test and kept between runs, as a build's is.
 func toolEnvironment(temporary: URL) -> [String: String] {
-    try? FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let cache = TestScratch.root.appendingPathComponent("cache")
+    for folder in [temporary, cache] { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
     var environment = ProcessInfo.processInfo.environment
     environment["TMPDIR"] = temporary.path
+    environment["XDG_CACHE_HOME"] = cache.path
     return environment
 }
 
