@@ -36,11 +36,11 @@ struct Scratch {
 }
 
 /// The test process's environment with `TMPDIR` at `temporary` (made here)
-/// and `XDG_CACHE_HOME` in this package's `.build/test-scratch/cache`, where
+/// and `XDG_CACHE_HOME` in this package's `.build/test-scratch/shared-module-cache`, where
 /// the compiler keeps its module cache: never the user's `~/.cache`. The
 /// cache is shared by every test and kept between runs, as a build's is.
 func toolEnvironment(temporary: URL) -> [String: String] {
-    let cache = TestScratch.root.appendingPathComponent("cache")
+    let cache = TestScratch.root.appendingPathComponent("shared-module-cache")
     for folder in [temporary, cache] { try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
     var environment = ProcessInfo.processInfo.environment
     environment["TMPDIR"] = temporary.path
