@@ -440,15 +440,16 @@ struct WorkersTests {
             }
         }
         #expect(ran.value == [0, 1] && stopped?.item == 1)
-        let thrown = Locked(false)
+        // Item 0 throws once item 1's worker has ended, so after item 1's error was recorded.
+        struct Worker: @unchecked Sendable { let thread: Thread }   // read only by `isFinished`
+        let thrower = Locked<Worker?>(nil)
         let first = #expect(throws: Numbered.self) {
             try Workers.run(items: 2, workers: 2) { item, _ in
                 if item == 1 {
-                    thrown.set(true)
+                    thrower.set(Worker(thread: Thread.current))
                     throw Numbered(item: 1)
                 }
-                while !thrown.value { usleep(1_000) }
-                usleep(500_000)   // item 1's error is recorded by now
+                while thrower.value?.thread.isFinished != true { usleep(1_000) }
                 throw Numbered(item: 0)
             }
         }

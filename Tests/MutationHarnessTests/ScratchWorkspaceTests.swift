@@ -269,15 +269,19 @@ struct ScratchLockTests {
             #expect(throws: LabError.locked(scratch.url.path)) { _ = try ScratchLock(root: scratch.url, wait: false) {} }
 
             let announcements = Locked(0)
+            let polls = Locked(0)
             let acquired = Locked(false)
             let waiter = Thread {
-                let lock = try? ScratchLock(root: scratch.url, wait: true) { announcements.set(announcements.value + 1) }
+                let lock = try? ScratchLock(root: scratch.url, wait: true, poll: {
+                    polls.withLock { $0 += 1 }
+                    usleep(5_000)
+                }) { announcements.set(announcements.value + 1) }
                 acquired.set(lock != nil)
                 withExtendedLifetime(lock) {}
             }
             waiter.start()
             #expect(waitUntil(10) { announcements.value == 1 }, "the waiting run says that it waits")
-            usleep(500_000) // two more polls while the lock is held
+            #expect(waitUntil(10) { polls.value >= 3 }, "two more polls while the lock is held")
             #expect(!acquired.value)
             withExtendedLifetime(held) {}
             held = nil
@@ -318,28 +322,32 @@ struct ScratchLockTests {
         }
     }
 
-    /// A run waiting for the lock asks for it every 200 ms, not in a loop
-    /// that would take a core from the run that holds it.
-    @Test func aWaitingRunAsksForTheLockEveryFifthOfASecond() throws {
+    /// What a waiting run does between two asks by default: pause for a
+    /// fifth of a second (the one timed test of the lock: a sleep is never
+    /// shorter than asked, so it cannot fail on a busy machine).
+    @Test func theDefaultPauseBetweenTwoAsksIsAFifthOfASecond() {
+        let start = Date()
+        ScratchLock.pauseBeforeAskingAgain()
+        #expect(Date().timeIntervalSince(start) >= 0.19)
+    }
+
+    /// A run waiting for the lock pauses between two asks (200 ms), not in a
+    /// loop that would take a core from the run that holds it.
+    @Test func aWaitingRunPausesBetweenTwoAsksForTheLock() throws {
         try withScratch { scratch in
-            var held: ScratchLock? = try ScratchLock(root: scratch.url, wait: false) {}
-            let calls = Locked(0)
-            let acquired = Locked(false)
-            let waiter = Thread {
-                let lock = try? ScratchLock(root: scratch.url, wait: true, lock: { descriptor, operation in
-                    calls.withLock { $0 += 1 }
-                    return flock(descriptor, operation)
-                }, waiting: {})
-                acquired.set(lock != nil)
-                withExtendedLifetime(lock) {}
-            }
-            waiter.start()
-            #expect(waitUntil(10) { calls.value > 0 })
-            usleep(600_000)
-            #expect(calls.value <= 6, "about one call every 200 ms: \(calls.value)")
-            withExtendedLifetime(held) {}
-            held = nil
-            #expect(waitUntil(10) { acquired.value }, "the lock is taken once it is free")
+            var events = [String]()
+            var asks = 0
+            let lock = try ScratchLock(root: scratch.url, wait: true, lock: { descriptor, operation in
+                events.append("ask")
+                asks += 1
+                guard asks > 3 else {
+                    errno = EWOULDBLOCK
+                    return -1
+                }
+                return flock(descriptor, operation)
+            }, poll: { events.append("pause") }, waiting: { events.append("waiting") })
+            #expect(events == ["ask", "waiting", "pause", "ask", "pause", "ask", "pause", "ask"], "\(events)")
+            withExtendedLifetime(lock) {}
         }
     }
 
@@ -379,6 +387,23 @@ struct ScratchLockTests {
             }, waiting: {})
             #expect(calls == 2)
             withExtendedLifetime(lock) {}
+        }
+    }
+
+    /// A lock call cut short by the user's own Ctrl-C ends the run as
+    /// interrupted (exit 130), with or without `wait`: not as a held lock
+    /// (exit 6), nor as a broken one.
+    @Test(arguments: [false, true]) func aLockCallCutShortByTheUsersSignalIsAnInterrupt(wait: Bool) throws {
+        try withScratch { scratch in
+            var calls = 0
+            #expect(throws: LabError.interrupted(signal: SIGINT)) {
+                _ = try ScratchLock(root: scratch.url, wait: wait, lock: { _, _ in
+                    calls += 1
+                    errno = EINTR
+                    return -1
+                }, interruption: { SIGINT }, waiting: {})
+            }
+            #expect(calls == 1, "not asked again")
         }
     }
 }

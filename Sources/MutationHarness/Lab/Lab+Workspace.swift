@@ -84,16 +84,12 @@ extension Lab {
             let end = Date().addingTimeInterval(120)
             while Date() < end { usleep(100_000) }
         }
-        if configuration.pausePhase == phase + "-go" {
-            // Waits for the signal like the pause, then goes on without looking at it: the run's own next check must see it.
-            print("paused at \(phase)")
-            for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
-            return
-        }
-        guard configuration.pausePhase == phase else { return }
+        // `-go` waits for the signal like the pause, then goes on without looking at it: the run's own next check must see it.
+        let goes = configuration.pausePhase == phase + "-go"
+        guard goes || configuration.pausePhase == phase else { return }
         print("paused at \(phase)")
         for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
-        try checkInterruption()
+        if !goes { try checkInterruption() }
     }
 
     func writeReports() throws {
