@@ -1,11 +1,23 @@
 /// Makes a test runner's failure message readable in a report: the
-/// `(error)` Swift Testing appends is dropped, and a byte array it prints
-/// (`[123, 34, 97, ...]`) is shown as the text it holds.
+/// `(error)` Swift Testing appends is dropped, a byte array it prints
+/// (`[123, 34, 97, ...]`) is shown as the text it holds, and a message past
+/// `longest` characters is cut there (an expectation on a 10,000-element
+/// array once made one cell of report.md 160 KB long); the mutant's log
+/// keeps it whole.
 enum FailureMessage {
+    static let longest = 1_000
+
     static func clean(_ message: String) -> String {
         var text = message.replacingOccurrences(of: " (error): ", with: ": ")
         if text.hasSuffix(" (error)") { text.removeLast(" (error)".count) }
-        return decodeByteArrays(in: text)
+        return cut(decodeByteArrays(in: text))
+    }
+
+    /// The first `longest` characters, and how many more the log has.
+    static func cut(_ text: String) -> String {
+        let more = text.count - longest
+        guard more > 0 else { return text }
+        return text.prefix(longest) + " … (\(more) more \(more == 1 ? "character" : "characters") in the mutant's log)"
     }
 
     /// Each `[n, n, ...]` of eight or more numbers 0...255 that decodes as
