@@ -241,6 +241,107 @@ struct InterruptTests {
         }
     }
 
+    /// A parent that starts `mutate` with SIGINT and SIGTERM blocked (as
+    /// some process supervisors and Foundation's `Process` on some systems
+    /// do) cannot keep it from hearing Ctrl-C: the executable unblocks both
+    /// first thing, so a signal during the pause before the copy ends the
+    /// run at once (exit 130), not once the pause is over.
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM])
+    func aRunStartedWithTheSignalsBlockedStillHearsThem(signal: Int32) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            let out = scratch.url.appendingPathComponent("run.out"), err = scratch.url.appendingPathComponent("run.err")
+            let pid = try spawnBlocked([mutateExecutable.path, "--mutant", "add-subtracts", "--package-path", package.path,
+                                        "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
+                                       environment: ["MUTATE_TEST_PAUSE": "sync", "MUTATE_SWIFT": "/bin/false"], output: out, errors: err)
+            let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+            var status: Int32 = 0
+            let ended = { waitpid(pid, &status, WNOHANG) == pid }
+            _ = waitUntil(30) { read(out).contains("paused at sync") }
+            #expect(read(out).contains("paused at sync"), "the run reached the pause: \(read(out)) \(read(err))")
+            kill(pid, signal)
+            // The pause lasts 30 s: a signal left blocked would be heard only after it.
+            let stopped = waitUntil(10, ended)
+            if !stopped {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+            }
+            #expect(stopped && status >> 8 == HarnessExitCode.interrupted.rawValue && status & 0x7f == 0, "exit 130 at once (\(status)): \(read(err))")
+        }
+    }
+
+    /// Starts `arguments` with SIGINT and SIGTERM blocked, as a supervisor
+    /// that blocks them may (Foundation's `Process` resets the mask).
+    /// Paths must be absolute: the child starts in this process's folder.
+    private func spawnBlocked(_ arguments: [String], environment extra: [String: String], output: URL, errors: URL) throws -> pid_t {
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGINT)
+        sigaddset(&blocked, SIGTERM)
+        posix_spawnattr_setsigmask(&attributes, &blocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+        guard code == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))]) }
+        return pid
+    }
+
+    /// A descriptor `mutate` inherited without close-on-exec (a shell's
+    /// `exec 3<file`, a CI runner's pipe) is not passed on to the commands
+    /// it starts, the toolchain included: number 3, the first after the
+    /// standard streams, as much as any other.
+    @Test(.timeLimit(.minutes(1)))
+    func anInheritedDescriptorThreeReachesNoCommand() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            _ = try copyFixture(to: scratch)
+            let swift = scratch.url.appendingPathComponent("swift-fd3")
+            try writeExecutable("""
+                #!/bin/sh
+                dir="\(scratch.url.path)"
+                echo "$1" >> "$dir/calls"
+                if [ -e /proc/self/fd/3 ]; then echo "$1" >> "$dir/fd3"; fi
+                if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+                exit 1
+
+                """, to: swift)
+            let logs = scratch.url.appendingPathComponent("run")
+            let process = try launch(["-c", "exec 3</dev/null; exec \"$0\" \"$@\"", mutateExecutable.path,
+                                      "--mutant", "add-subtracts", "--package-path", "Tiny",
+                                      "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
+                                     in: scratch.url, environment: ["MUTATE_SWIFT": swift.path], logs: logs, executable: URL(fileURLWithPath: "/bin/sh"))
+            process.waitUntilExit()
+            let calls = (try? String(contentsOf: scratch.url.appendingPathComponent("calls"), encoding: .utf8)) ?? ""
+            #expect(calls.contains("--version") && calls.contains("build"), "the toolchain was started: \(calls)")
+            #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("fd3").path),
+                    "descriptor 3 reached: \((try? String(contentsOf: scratch.url.appendingPathComponent("fd3"), encoding: .utf8)) ?? "")")
+        }
+    }
+
     /// A run whose main thread never notices the interrupt (stuck somewhere)
     /// is ended by the handler itself once its grace time is over: exit 130,
     /// with a message saying the reports were not finished.
