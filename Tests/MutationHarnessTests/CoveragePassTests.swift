@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The coverage pass itself, with two workers: a program a test starts
+/// with an environment of its own writes its profile where any test's
+/// program would (`default.profraw` in the copy), so it counts for every
+/// test running when it is found, and for no test that had finished.
+@Suite(.ownThread)
+struct CoveragePassTests {
+    /// Two XCTest tests, `T.Suite/testA` and `T.Suite/testB`, each run by
+    /// `body` (on the worker that runs it) and then reported passed, with
+    /// `add` in its profile.
+    private final class TwoTests: CommandRunning, @unchecked Sendable {
+        let body: @Sendable (_ test: String, _ root: URL) -> Void
+        init(_ body: @escaping @Sendable (_ test: String, _ root: URL) -> Void) { self.body = body }
+
+        func toolchainVersion(swift: String, environment: [String: String]) -> String? { nil }
+
+        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+                 stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
+        {
+            let test = arguments[1]
+            body(test, directory)
+            if let profile = environment["LLVM_PROFILE_FILE"] {
+                try Data(CoveragePassTests.profile(["add"]).utf8).write(to: URL(fileURLWithPath: profile.replacingOccurrences(of: "%p", with: "1")))
+            }
+            let console = "Suite." + (test.split(separator: "/").last.map(String.init) ?? test)
+            LogFile.append("Test Case '\(console)' started\nTest Case '\(console)' passed (0.001 seconds)\n", to: log)
+            return ProcessResult(termination: .exited(0), seconds: 0.05)
+        }
+    }
+
+    /// A profile in `llvm-profdata merge -text` form that shows `functions` as run.
+    static func profile(_ functions: [String]) -> String {
+        functions.map { "\($0)\n# Func Hash:\n0\n# Num Counters:\n1\n# Counter Values:\n1\n" }.joined(separator: "\n")
+    }
+
+    /// Runs the pass over both tests with two workers; what each test
+    /// reached, by function name. `now` is the progress line's clock,
+    /// asked once at the start and once after each test has finished.
+    private func pass(in scratch: Scratch, now: @escaping @Sendable () -> Date,
+                      _ body: @escaping @Sendable (_ test: String, _ root: URL) -> Void) throws -> [String: Set<String>]
+    {
+        let root = scratch.url.appendingPathComponent("copy")
+        try scratch.write("copy/Sources/Tiny/Arithmetic.swift", LabCoverageTests.source)
+        try scratch.write("copy/.mutate/suite/1.profraw", Self.profile(["add", "idle"]))
+        let pass = CoveragePass(binary: TestBinary(path: root.appendingPathComponent(".build/debug/TinyPackageTests.xctest").path),
+                                llvm: try LabCoverageTests().tools(in: scratch, copy: root), runner: TwoTests(body), root: root,
+                                folder: root.appendingPathComponent(".mutate/coverage"), suiteProfiles: root.appendingPathComponent(".mutate/suite"),
+                                environment: [:], log: scratch.url.appendingPathComponent("coverage.log"), timeout: 30, print: { _ in },
+                                workers: 2, now: now)
+        let map = try pass.run([("T.Suite/testA", .xctest), ("T.Suite/testB", .xctest)])
+        return map.reached.mapValues { Set($0.map { map.functions[$0].name }) }
+    }
+
+    /// Waits (up to 10 s) for `condition`: the tests meet at points of the
+    /// pass, never after a sleep.
+    private static func meet(_ condition: () -> Bool) {
+        _ = waitUntil(10, condition)
+    }
+
+    /// A program that test A started wrote its profile while B was running:
+    /// both are credited with what it ran, since either could have started it.
+    @Test func aStrayProfileCountsForEveryTestRunningWhenItIsFound() throws {
+        try withScratch { scratch in
+            let clock = Locked(0)
+            let bEntered = Locked(false)
+            let reached = try pass(in: scratch, now: { clock.withLock { $0 += 1 }; return Date() }) { test, root in
+                if test == "T.Suite/testA" {
+                    Self.meet { bEntered.value }
+                    try? Data(Self.profile(["idle"]).utf8).write(to: root.appendingPathComponent("default.profraw"))
+                } else {
+                    bEntered.set(true)
+                    Self.meet { clock.value >= 2 } // A has been measured, and its profiles read
+                }
+            }
+            #expect(reached["T.Suite/testA"] == ["add", "idle"], "\(reached)")
+            #expect(reached["T.Suite/testB"] == ["add", "idle"], "B was running when A's program was found: \(reached)")
+        }
+    }
+
+    /// A test that has finished is no owner of a profile found later: the
+    /// program that wrote it belongs to a test still running.
+    @Test func aStrayProfileFoundAfterATestFinishedIsNotItsOwn() throws {
+        try withScratch { scratch in
+            let clock = Locked(0)
+            let reached = try pass(in: scratch, now: { clock.withLock { $0 += 1 }; return Date() }) { test, root in
+                guard test == "T.Suite/testB" else { return }
+                Self.meet { clock.value >= 2 } // A has finished
+                try? Data(Self.profile(["idle"]).utf8).write(to: root.appendingPathComponent("default.profraw"))
+            }
+            #expect(reached["T.Suite/testA"] == ["add"], "A had finished: \(reached)")
+            #expect(reached["T.Suite/testB"] == ["add", "idle"], "\(reached)")
+        }
+    }
+}
