@@ -42,6 +42,14 @@ struct CoveragePassTests {
     private func pass(in scratch: Scratch, now: @escaping @Sendable () -> Date,
                       _ body: @escaping @Sendable (_ test: String, _ root: URL) -> Void) throws -> [String: Set<String>]
     {
+        let map = try run(in: scratch, now: now, body)
+        return map.reached.mapValues { Set($0.map { map.functions[$0].name }) }
+    }
+
+    /// The pass's map; `earlier`: what an earlier pass found (`--incremental`).
+    private func run(in scratch: Scratch, earlier: CoveragePass.KnownCoverage = .init(), now: @escaping @Sendable () -> Date = Date.init,
+                     _ body: @escaping @Sendable (_ test: String, _ root: URL) -> Void = { _, _ in }) throws -> CoverageMap
+    {
         let root = scratch.url.appendingPathComponent("copy")
         try scratch.write("copy/Sources/Tiny/Arithmetic.swift", LabCoverageTests.source)
         try scratch.write("copy/.mutate/suite/1.profraw", Self.profile(["add", "idle"]))
@@ -49,9 +57,30 @@ struct CoveragePassTests {
                                 llvm: try LabCoverageTests().tools(in: scratch, copy: root), runner: TwoTests(body), root: root,
                                 folder: root.appendingPathComponent(".mutate/coverage"), suiteProfiles: root.appendingPathComponent(".mutate/suite"),
                                 environment: [:], log: scratch.url.appendingPathComponent("coverage.log"), timeout: 30, print: { _ in },
-                                workers: 2, now: now)
-        let map = try pass.run([("T.Suite/testA", .xctest), ("T.Suite/testB", .xctest)])
-        return map.reached.mapValues { Set($0.map { map.functions[$0].name }) }
+                                workers: 2, now: now, earlier: earlier)
+        return try pass.run([("T.Suite/testA", .xctest), ("T.Suite/testB", .xctest)])
+    }
+
+    /// With `--incremental`, the lines run only in the whole suite are found
+    /// afresh in the files that changed and kept from the earlier pass in the
+    /// others (whose tests were not run again); the log lists them by file.
+    @Test func linesRunOnlyInTheWholeSuiteAreFoundAfreshOnlyInChangedFiles() throws {
+        try withScratch { scratch in
+            var earlier = CoveragePass.KnownCoverage()
+            earlier.tests = ["T.Suite/testA": (names: ["idle"], seconds: 0.05)]
+            earlier.changedFiles = ["Sources/Tiny/Arithmetic.swift"]
+            earlier.suiteOnly = ["Sources/Other.swift": [5], "Sources/Tiny/Arithmetic.swift": [1]]
+            // Only B runs again, and it reaches `add`: `idle` ran in the whole suite alone.
+            let map = try run(in: scratch, earlier: earlier)
+            let idle = try #require(map.functions.first { $0.name == "idle" })
+            #expect(map.suiteOnly["Sources/Other.swift"] == [5], "an unchanged file keeps the earlier lines: \(map.suiteOnly)")
+            let fresh = try #require(map.suiteOnly["Sources/Tiny/Arithmetic.swift"], "\(map.suiteOnly)")
+            #expect(!fresh.contains(1) && fresh.contains(idle.firstLine), "a changed file's lines are this pass's: \(fresh)")
+            let log = try String(contentsOf: scratch.url.appendingPathComponent("coverage.log"), encoding: .utf8)
+            let other = try #require(log.range(of: "  Sources/Other.swift: 5\n"), "\(log)")
+            let changed = try #require(log.range(of: "  Sources/Tiny/Arithmetic.swift: "), "\(log)")
+            #expect(other.lowerBound < changed.lowerBound, "listed by file: \(log)")
+        }
     }
 
     /// Waits (up to 10 s) for `condition`: the tests meet at points of the
