@@ -499,4 +499,84 @@ extension LabCoverageTests {
             #expect(runner.calls.contains { $0.command == "test" }, "the suite ran: \(runner.calls.map(\.command))")
         }
     }
+
+    /// `explore --incremental results.json` of `lab` (made by `exploreLab`
+    /// or `exploreOutsideFunctions` over `scratch`): the file keeps the
+    /// mutants found in `Sources` (so an unchanged package needs no build
+    /// before the schema's), and `verify` of its verdicts are checked again.
+    private func exploreIncrementally(_ lab: Lab, in scratch: Scratch, verify: Int) throws -> LabReport {
+        let file = scratch.url.appendingPathComponent("results.json")
+        let incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
+        incremental.explorePaths = ["Sources"]
+        incremental.explored = ResultsFile.Explored(paths: ["Sources"], points: [], compilerVersion: "Swift version 9.9", warnings: [], targets: [])
+        lab.incremental = incremental
+        return try lab.run()
+    }
+
+
+    /// A fresh scratch copy (a new CI machine) of a package the results
+    /// file last saw: its baseline and coverage map are the file's and
+    /// nothing is built before the schema, so the test executable is the
+    /// one the schema's build makes. The schema's check, the switch pass and
+    /// each checked verdict run their chosen tests by it, as on the copy
+    /// that made the file: `swift test` never runs. The report's coverage
+    /// time is the switch pass's alone, the figure its line gives.
+    @Test func aFreshCopyReusingTheFilesMapRunsTheChosenTestsByTheExecutableTheSchemasBuildMakes() throws {
+        try withScratch { scratch in
+            let (lab, configuration) = try exploreOutsideFunctions(in: scratch, output: OutputBox())
+            let first = try exploreIncrementally(lab, in: scratch, verify: 0)
+            let expected: [String: MutantStatus] = ["zero-one": .killed, "zero-two": .noCoverage, "zero-three": .killed]
+            #expect(Dictionary(uniqueKeysWithValues: first.mutants.map { ($0.name, $0.status) }) == expected)
+
+            // A fresh copy: nothing of the last run's build is left in it, the test executable included.
+            try FileManager.default.removeItem(at: configuration.scratchPath)
+            let output = OutputBox()
+            let (again, _) = try exploreOutsideFunctions(in: scratch, output: output)
+            let runner = try #require(again.runner as? ScriptedRunner)
+            let second = try exploreIncrementally(again, in: scratch, verify: 3)
+            let text = output.text
+            #expect(text.contains("its baseline, coverage map and mutants are reused"), "\(text)")
+            #expect(second.incremental?.reusedBaseline == true && second.incremental?.verified == 3, "\(text)")
+            #expect(runner.calls.filter { $0.command == "build" }.count == 1, "the schema's build is the first: \(runner.calls.map(\.command))")
+            #expect(!runner.calls.contains { $0.command == "test" },
+                    "every run is of chosen tests, by the executable the schema's build made: \(runner.calls.map(\.command))")
+            #expect(text.contains("  checking the schema with every switch off: the 3 test(s) that reach its functions"), "\(text)")
+            #expect(text.contains("Measuring which tests run the switches of the 3 mutant(s) the map cannot place (3 tests, each on its own)"), "\(text)")
+            #expect(Dictionary(uniqueKeysWithValues: second.mutants.map { ($0.name, $0.status) }) == expected, "the checked verdicts hold: \(text)")
+
+            // The map's pass did not run in this run: the coverage time is the switch pass's, as its line says.
+            let placed = try #require(text.split(separator: "\n").first { $0.contains("placed by the tests that ran their switch") }, "\(text)")
+            let seconds = try #require(second.coverageSeconds)
+            #expect(placed.hasSuffix(String(format: "; %.1fs", seconds)), "the report's \(seconds)s against the switch pass's line: \(placed)")
+        }
+    }
+
+
+    /// `--no-coverage` is the reference: no test executable is started,
+    /// even when an unchanged package reuses its baseline and the kept copy
+    /// holds one from the last run. A verdict checked again runs the whole
+    /// suite through `swift test`, as every mutant of such a run does, not
+    /// the file's killer by the executable first.
+    @Test func withoutCoverageACheckedVerdictRunsTheWholeSuiteThroughSwiftTest() throws {
+        try withScratch { scratch in
+            func explore(verify: Int) throws -> (report: LabReport, runner: ScriptedRunner, output: String, configuration: LabConfiguration) {
+                let output = OutputBox()
+                let (lab, configuration, runner) = try exploreLab(in: scratch, output: output, names: ["subtracts"], line: 4,
+                                                                  "        a + b", "        a - b", configureLab: { $0.coverage = false })
+                let report = try exploreIncrementally(lab, in: scratch, verify: verify)
+                return (report, runner, output.text, configuration)
+            }
+            let (first, _, _, configuration) = try explore(verify: 0)
+            #expect(first.mutants.first?.status == .killed)
+            #expect(TestBinary.find(in: configuration.scratchPath) != nil, "the kept copy holds the test executable the last run's builds made")
+
+            let (second, runner, output, _) = try explore(verify: 1)
+            #expect(second.incremental?.reusedBaseline == true && second.incremental?.verified == 1, "\(output)")
+            #expect(second.mutants.first?.status == .killed, "\(output)")
+            #expect(runner.binaryRuns.isEmpty, "no test executable started: \(runner.binaryRuns)")
+            #expect(runner.calls.last?.command == "test", "the checked mutant ran the whole suite through swift test: \(runner.calls.map(\.command))")
+            let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/subtracts.log"), encoding: .utf8)
+            #expect(!log.contains("the test that killed it in the results file runs first"), "\(log)")
+        }
+    }
 }
