@@ -798,4 +798,73 @@ struct LabCoverageTests {
                 == Self.source, "no mutant was applied")
         }
     }
+
+    /// With `--all-tests` a mutant's run is not stopped at its first
+    /// failure, but a run of the whole suite through `swift test` is still
+    /// watched for a stall once the baseline's silences are known: a hung
+    /// test stops it as a timeout on the baseline's figure for that test
+    /// (its 0.1 s quiet x 3 + 0.2 s), long before the suite's own limit.
+    @Test func withAllTestsAHungSwiftTestRunStillStopsOnceQuieterThanItsBaselineEverWas() throws {
+        let zeroOne = try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")
+        let (report, runner, _, logs) = try run(allTests: true, mutants: [zeroOne],
+                                                configure: { $0.suiteHang = true; $0.suiteQuiet = 0.1 },
+                                                configureLab: { $0.stallConstant = 0.2 }, lab: { lab in
+            // A module no test target links and no test ran: no plan for the test executable, its tests run through swift test.
+            lab.testTargets = { _ in ["Nowhere"] }
+            lab.mutatedModule = { _ in "Sources/Nowhere" }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runner.binaryRuns.count == 3, "the coverage pass's runs only: \(runner.binaryRuns)")
+        #expect(runner.filters.last == #"^(Nowhere)\."#, "the mutant's run is swift test's: \(runner.filters)")
+        #expect(runner.watched.last == true, "watched for a stall, though --all-tests lets every failure through")
+        #expect(runner.hungRuns == [.timedOut], "stopped by the lab, not by the run's limit")
+        let zero = try #require(report.mutants.first)
+        #expect(zero.status == .timeout, "\(zero)")
+        let reason = zero.reason ?? ""
+        #expect(reason.hasPrefix("T.Suite/other() hung: no test started or ended for 0."), "\(reason)")
+        #expect(reason.hasSuffix("the limit is 0.5s)"), "other()'s 0.1 s quiet in the baseline x 3 + 0.2, not its 0.05 s alone: \(reason)")
+    }
+
+    /// A crash in a run of the tests that reach a mutant names, as not run,
+    /// the chosen tests it cut off: the suite's other tests were never to
+    /// run for that mutant, so its report does not call them lost.
+    @Test func aCrashInARunOfChosenTestsNamesOnlyTheChosenTestsItCutOff() throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configure: { runner in
+            runner.reaches["T.Suite/other()"] = ["add"]
+            runner.chosenCrash = true
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let subtracts = try #require(report.mutants.first)
+        #expect(subtracts.status == .killed && subtracts.killedBy == ["T.Suite/adds()"], "\(subtracts)")
+        #expect(subtracts.reason == "crash: Tiny/Arithmetic.swift:4: Fatal error: boom while T.Suite/adds() ran", "\(subtracts.reason ?? "")")
+        #expect(runner.binaryRuns.dropFirst(3).map(Set.init) == [["T.Suite/adds()", "T.Suite/other()"]],
+                "after the pass, one run of its two covering tests: \(runner.binaryRuns)")
+        #expect(subtracts.notRun == ["T.Suite/other()"],
+                "the chosen test the crash cut off, not Other.Suite/unrelated(), which was never to run: \(String(describing: subtracts.notRun))")
+    }
+
+    /// Schema mutants the map cannot place, and that the switch pass
+    /// could not place either (their switches ran only with the tests
+    /// together), each run every test that could run their code by the test
+    /// executable: with two jobs, two of them at once, as mutants with
+    /// chosen tests do.
+    @Test func schemaMutantsTheMapCannotPlaceRunTwoAtATimeByTheTestExecutable() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["zero-one", "zero-two"], line: 6,
+                                                  "    public static let zero = 0", "    public static let zero = 1",
+                                                  configureLab: { $0.jobs = 2 }, configure: { runner in
+                runner.switchesUnderLoad = [1, 2]
+                runner.meetsASecondSwitchedRun = true
+            })
+            let report = try lab.run()
+            #expect(output.text.contains("0 placed by the tests that ran their switch, 0 whose switch no test ran (NoCoverage), "
+                + "2 whose switch ran only with the tests together"), "\(output.text)")
+            #expect(Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) }) == ["zero-one": .killed, "zero-two": .survived],
+                    "every test for each; adds() fails on odd switches: \(output.text)")
+            #expect(runner.binaryRuns.suffix(2).map(Set.init) == [Set(Self.allTests), Set(Self.allTests)], "\(runner.binaryRuns)")
+            #expect(runner.mostSwitchedAtOnce == 2, "two test processes at once")
+        }
+    }
+
 }

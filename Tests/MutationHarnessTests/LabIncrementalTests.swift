@@ -579,4 +579,99 @@ extension LabCoverageTests {
             #expect(!log.contains("the test that killed it in the results file runs first"), "\(log)")
         }
     }
+
+    /// An unchanged package whose test executable is gone takes its map
+    /// from the file but has nothing to start: each mutant runs the whole
+    /// suite through `swift test`, and a crash there names every test of the
+    /// suite it cut off, not only those the map would have chosen.
+    @Test func aMapWithoutAnExecutableRunsTheWholeSuiteAndACrashThereNamesEveryTestItCutOff() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let crashes = try mutant("crashes", line: 4, "        a + b", "        a - b // CRASH")
+            let (first, _, _) = try incrementalRun(scratch, package: package, extra: [crashes])
+            #expect(first.mutants.map(\.status) == [.killed, .killed], "both by adds(), run by the test executable")
+            // The copy's test executable is gone, and the build makes none.
+            let executable = LabConfiguration(packagePath: package).scratchPath.appendingPathComponent(".build/debug/PkgPackageTests.xctest")
+            try FileManager.default.removeItem(at: executable)
+            let (report, runner, output) = try incrementalRun(scratch, package: package, verify: 2, extra: [crashes],
+                                                              configure: { $0.makesTestBinary = false })
+            #expect(report.incremental?.reusedBaseline == true, "the map is the file's: \(output)")
+            #expect(runner.binaryRuns.isEmpty, "no executable to start: \(runner.binaryRuns)")
+            #expect(runner.calls.filter { $0.command == "test" }.count == 2, "each mutant's whole suite, through swift test: \(runner.calls.map(\.command))")
+            let crashed = try #require(report.mutants.first { $0.name == "crashes" })
+            #expect(crashed.status == .killed && crashed.killedBy == ["T.Legacy/testAdds"], "\(crashed)")
+            #expect(crashed.notRun == ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"],
+                    "the whole suite ran: every test it cut off, not only adds(), the map's choice: \(String(describing: crashed.notRun))")
+        }
+    }
+
+    /// An unchanged package whose last run could make no coverage map (no
+    /// LLVM tools) reuses its baseline: the test executable is there, the
+    /// map is not. Schema mutants then run the whole suite through `swift
+    /// test`, one at a time whatever `--jobs` says, never two `swift test`
+    /// runs in the one copy at once.
+    @Test func schemaMutantsWithAnExecutableButNoMapRunTheWholeSuiteOneAtATime() throws {
+        try withScratch { scratch in
+            let file = scratch.url.appendingPathComponent("results.json")
+            func explore(verify: Int) throws -> (report: LabReport, runner: ScriptedRunner, output: String) {
+                let output = OutputBox()
+                let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["zero-two", "zero-four"], line: 6,
+                                                      "    public static let zero = 0", "    public static let zero = 1",
+                                                      configureLab: { $0.jobs = 2 }, configure: { $0.meetsASecondSwitchedRun = verify > 0 })
+                // Even switches: the scripted suite passes with either on, so neither has a killer in the file to run first.
+                lab.schemaBuilder = { _ in
+                    Schema(numbers: ["zero-two": 2, "zero-four": 4], files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"],
+                           support: ["Sources/Tiny": "// switch\n"])
+                }
+                lab.findLLVM = { _ in nil }
+                lab.incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
+                return (try lab.run(), runner, output.text)
+            }
+            let first = try explore(verify: 0)
+            #expect(first.output.contains("llvm-profdata and llvm-cov are neither beside swift nor on PATH"), "\(first.output)")
+            #expect(first.report.mutants.map(\.status) == [.survived, .survived], "\(first.output)")
+
+            let (report, runner, output) = try explore(verify: 2)
+            #expect(report.incremental?.reusedBaseline == true, "\(output)")
+            #expect(report.mutants.map(\.status) == [.survived, .survived], "\(output)")
+            #expect(runner.binaryRuns.isEmpty, "no map: no test chosen, nothing started directly: \(runner.binaryRuns)")
+            #expect(runner.schemaIDs.filter { !$0.isEmpty }.sorted() == ["2", "4"], "each by its switch, through swift test: \(runner.schemaIDs)")
+            #expect(runner.mostSwitchedAtOnce == 1, "never two swift test runs at once, even with two jobs")
+        }
+    }
+
+    /// The test that killed a mutant in the results file, an XCTest test
+    /// run first on its own, says on the mutant's log that it passed; when
+    /// it runs again with the mutant's other tests, that line is not read
+    /// again: the survivor's reason counts each test that ran once.
+    @Test func anXCTestKillerRunFirstIsNotCountedAgainWithTheMutantsTests() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let addsZero = try mutant("adds-zero", line: 4, "        a + b", "        a + b + 0")
+            func anXCTestTestRunsAdd(_ runner: ScriptedRunner) {
+                runner.xctestTests = ["Other.Suite/unrelated()"]
+                runner.reaches["Other.Suite/unrelated()"] = ["add"]
+            }
+            let (first, _, _) = try incrementalRun(scratch, package: package, extra: [addsZero], configure: anXCTestTestRunsAdd)
+            #expect(first.mutants.first { $0.name == "adds-zero" }?.reason == "all 2 tests passed")
+            // The file says the XCTest test killed it (a killer that passes now decides nothing).
+            let file = scratch.url.appendingPathComponent("results.json")
+            var saved = try #require(try ResultsFile.load(from: file))
+            saved.verdicts["adds-zero"]?.result.status = .killed
+            saved.verdicts["adds-zero"]?.result.killedBy = ["Other.Suite/unrelated()"]
+            saved.verdicts["adds-zero"]?.killKey = nil
+            try saved.save(to: file)
+            // The body of `add` changes: adds-zero's key with it.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "// adds", with: "_ = 0"))
+            let (report, _, _) = try incrementalRun(scratch, package: package, extra: [addsZero], configure: anXCTestTestRunsAdd)
+            let survivor = try #require(report.mutants.first { $0.name == "adds-zero" })
+            #expect(survivor.status == .survived, "\(survivor)")
+            #expect(survivor.reason == "all 2 tests passed", "adds() and unrelated() once each, not the killer's run again: \(survivor.reason ?? "")")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/adds-zero.log"), encoding: .utf8)
+            #expect(log.contains("mutate: the test that killed it in the results file runs first: Other.Suite/unrelated()"), "\(log)")
+            #expect(log.contains("mutate: it did not kill it now; the mutant's tests run as usual"), "\(log)")
+            #expect(log.components(separatedBy: "Test Case 'Suite.unrelated()' passed").count == 3, "its console in the log twice: \(log)")
+        }
+    }
+
 }

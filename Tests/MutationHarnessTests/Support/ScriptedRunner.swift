@@ -68,6 +68,11 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// of failing: it starts (in the event stream) and never ends, and the
     /// run lasts until the lab stops it, or one second (then `.timedOut`: the run's limit).
     var chosenHang = false
+    /// Whether `T.Suite/adds()`, started directly on `a - b`, crashes its
+    /// process instead of failing: it starts (in the event stream) and never
+    /// ends, the runtime's message goes to the log, no xunit file is
+    /// written, and the process dies of signal 4 before any other test ran.
+    var chosenCrash = false
     /// Seconds a run of one test alone takes (the coverage pass's times), by test; 0.05 otherwise.
     var secondsAlone: [String: Double] = [:]
     /// Whether a run of the whole suite (`swift test`, or the test
@@ -92,7 +97,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// it did not, and the run's limit ended it).
     private(set) var hungRuns: [ProcessTermination?] = []
 
-    /// Runs of the test executable under a schema switch at once, at most.
+    /// Runs of the test executable, or of `swift test`, under a schema switch at once, at most.
     private(set) var mostSwitchedAtOnce = 0
     /// Whether the first switched run waits (up to a second) for a second
     /// one to start, so that runs the lab starts at once meet however
@@ -109,7 +114,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
-        if arguments[0].hasSuffix(".xctest"), environment[Schema.variable] != nil {
+        if arguments[0].hasSuffix(".xctest") || arguments[1] == "test", environment[Schema.variable] != nil {
             let waits = lock.withLock {
                 switchedNow += 1
                 mostSwitchedAtOnce = max(mostSwitchedAtOnce, switchedNow)
@@ -133,7 +138,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             if let index = interruptAtBinaryRun, binaryLimits.count == index { throw LabError.interrupted(signal: SIGINT) }
             LogFile.append("the scripted test executable ran\n", to: log)
             if arguments.count == 2, !arguments[1].hasPrefix("-") { return try runXCTest(arguments[1], in: directory, source: source, environment: environment, log: log) }
-            return try runBinary(arguments, in: directory, source: source, environment: environment, stopWhen: stopWhen)
+            return try runBinary(arguments, in: directory, source: source, environment: environment, log: log, stopWhen: stopWhen)
         }
         #expect(environment["MUTATE_RUNNING"] == "1")
         #expect(environment["HOME"]?.hasPrefix(directory.path) == true, "HOME is inside the scratch copy")
@@ -310,7 +315,7 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     /// The test executable started directly: runs the tests its `--filter`s
     /// match, writes what they reach to `LLVM_PROFILE_FILE` (in
     /// `llvm-profdata merge -text` form), and fails `T.Suite/adds()` on `a - b`.
-    private func runBinary(_ arguments: [String], in directory: URL, source: String, environment: [String: String],
+    private func runBinary(_ arguments: [String], in directory: URL, source: String, environment: [String: String], log: URL,
                            stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         let all = ["T.Suite/adds()", "T.Suite/other()", "Other.Suite/unrelated()"]
@@ -345,6 +350,12 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         let failsAlone = environment[Schema.reachedVariable] != nil && chosen.count == 1 && chosen.first == failsWithSwitchRecordAlone
         let failing = failsAlone
             || chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
+        if failing, chosenCrash, let index = arguments.firstIndex(of: "--event-stream-output-path") {
+            let started = #"{"kind":"event","payload":{"kind":"testStarted","testID":"T.Suite/adds()/Arithmetic.swift:3:6"}}"#
+            try Data((started + "\n").utf8).write(to: URL(fileURLWithPath: arguments[index + 1]))
+            LogFile.append("Tiny/Arithmetic.swift:4: Fatal error: boom\n", to: log)
+            return ProcessResult(termination: .signalled(SIGILL), seconds: 0.05)
+        }
         if failing, chosenHang, let index = arguments.firstIndex(of: "--event-stream-output-path") {
             return try hang("T.Suite/adds()/Arithmetic.swift:3:6", events: arguments[index + 1], stopWhen: stopWhen)
         }
