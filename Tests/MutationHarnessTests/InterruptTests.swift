@@ -342,6 +342,62 @@ struct InterruptTests {
         }
     }
 
+    /// `rebase` builds the package, then each carried mutant on its own. A
+    /// signal that lands between two of those builds is seen before the next
+    /// mutant is touched: exit 130, that mutant is not announced, nothing of
+    /// it is applied to the copy, so the next run has no module to rebuild
+    /// from scratch.
+    @Test(.timeLimit(.minutes(2)))
+    func aSignalBetweenRebasesBuildsStopsBeforeTheNextMutantIsApplied() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            let package = try copyFixture(to: scratch)
+            // A comment between the enum and `add`: add-subtracts' context no longer matches, and rebase carries it.
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            let moved = try String(contentsOf: source, encoding: .utf8)
+                .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
+            try Data(moved.utf8).write(to: source)
+            let before = Scratch.snapshot(of: package)
+            // Every build passes at once; each command is noted.
+            let swift = scratch.url.appendingPathComponent("swift-builds")
+            try writeExecutable("""
+                #!/bin/sh
+                if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+                echo "$1" >> "\(scratch.url.path)/calls"
+                exit 0
+
+                """, to: swift)
+            let logs = scratch.url.appendingPathComponent("run")
+            let process = try launch(["rebase", "add-subtracts", "--package-path", "Tiny"], in: scratch.url,
+                                     environment: ["MUTATE_SWIFT": swift.path, "MUTATE_TEST_PAUSE": "building-go"], logs: logs)
+            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+            _ = waitUntil(60) { read("err").contains("paused at building") || hasEnded(process) }
+            try #require(read("err").contains("paused at building"), "the package was built and the run paused before the mutant: \(read("out")) \(read("err"))")
+            kill(process.processIdentifier, SIGINT)
+            let stopped = waitUntil(45) { hasEnded(process) }
+            if !stopped { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(stopped && process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("err"))")
+            #expect(read("err").contains("interrupted by signal 2: nothing was written"), "\(read("err"))")
+            #expect(!read("err").contains("add-subtracts: building..."), "no mutant announced after the signal: \(read("err"))")
+            #expect((try? String(contentsOf: scratch.url.appendingPathComponent("calls"), encoding: .utf8)) == "build\n", "the package's build only")
+            #expect(Scratch.snapshot(of: package) == before, "no mutant file written, the package untouched")
+            let copy = package.appendingPathComponent(".build/mutate/scratch")
+            #expect(try String(contentsOf: copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == moved)
+
+            // Nothing was applied, so nothing was cut short: the next run rebuilds no module from scratch.
+            let againLogs = scratch.url.appendingPathComponent("again")
+            let again = try launch(["rebase", "add-subtracts", "--dry-run", "--package-path", "Tiny"], in: scratch.url,
+                                   environment: ["MUTATE_SWIFT": swift.path], logs: againLogs)
+            let ended = waitUntil(60) { hasEnded(again) }
+            if !ended { kill(again.processIdentifier, SIGKILL) }
+            again.waitUntilExit()
+            let said = (try? String(contentsOf: againLogs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            #expect(ended && again.terminationStatus == HarnessExitCode.passed.rawValue, "\(said)")
+            #expect(!said.contains("cut short mid-mutant"), "\(said)")
+        }
+    }
+
     /// A run whose main thread never notices the interrupt (stuck somewhere)
     /// is ended by the handler itself once its grace time is over: exit 130,
     /// with a message saying the reports were not finished.

@@ -129,4 +129,19 @@ struct LLVMCoverageTests {
             #expect(LLVMCoverage.find(swift: "/nowhere/swift", path: path) == nil, "both tools or none")
         }
     }
+
+    /// The lab's own finder searches the caller's `PATH`: tools installed
+    /// elsewhere than /usr/bin or /bin (a toolchain unpacked in /opt and put
+    /// on PATH) are found; only a caller without a PATH gets those two.
+    @Test func theLabsFinderSearchesTheCallersPath() throws {
+        try withScratch { scratch in
+            for tool in ["path/llvm-profdata", "path/llvm-cov"] { try scratch.writeExecutable(tool, "#!/bin/sh\n") }
+            let path = scratch.url.appendingPathComponent("path").path
+            let found = Lab.llvmTools(swift: "/nowhere/swift", environment: ["PATH": path])
+            #expect(found?.profdata == path + "/llvm-profdata" && found?.cov == path + "/llvm-cov", "\(String(describing: found))")
+            #expect(Lab.llvmTools(swift: "/nowhere/swift", environment: [:])?.profdata
+                == LLVMCoverage.find(swift: "/nowhere/swift", path: "/usr/bin:/bin")?.profdata, "no PATH: /usr/bin and /bin")
+        }
+    }
+
 }

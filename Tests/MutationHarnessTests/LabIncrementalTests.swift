@@ -674,4 +674,118 @@ extension LabCoverageTests {
         }
     }
 
+
+    /// Only a finished run records its score: a save before the end (on an
+    /// interrupt, say at the first report of a run whose verdicts were all
+    /// reused, or the minute's save while mutants run) records none, even
+    /// with every verdict in; the save at the end does.
+    @Test func onlyTheSaveOfAFinishedRunRecordsItsScore() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            var configuration = LabConfiguration(packagePath: package)
+            configuration.schema = false
+            let runner = ScriptedRunner()
+            runner.makesTestBinary = true
+            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")],
+                          runner: runner, print: { _ in })
+            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+            lab.findLLVM = { _ in llvm }
+            lab.coverageWorkers = 1
+            lab.incremental = IncrementalRun(file: url, previous: nil, verifyCount: 0)
+            let report = try lab.run()
+            #expect(report.mutants.map(\.status) == [.killed])
+            #expect(try ResultsFile.load(from: url)?.scores == nil, "no commit to record it under")
+            // Every verdict in, none disagreeing: all a score needs but the end of the run.
+            lab.incremental?.scoreCommit = "c1"
+            try lab.saveIncremental()
+            #expect(try ResultsFile.load(from: url)?.scores == nil, "a save before the end records no score")
+            try lab.saveIncremental(finished: true)
+            #expect(try ResultsFile.load(from: url)?.scores?["c1"]?.score == 100, "the finished run's save does")
+        }
+    }
+
+    /// A named mutant whose code did not type-check in this run's schema (a
+    /// misfit, run as a patch) may no longer compile: it runs again even when
+    /// the results file holds its verdict under the same key, while the
+    /// mutant the schema holds has its verdict reused.
+    @Test func aNamedMutantTheSchemaLeftOutRunsAgainWhateverTheFileHolds() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            let file = "Sources/Tiny/Arithmetic.swift"
+            func gate() throws -> (LabReport, ScriptedRunner, String) {
+                var configuration = LabConfiguration(packagePath: package)
+                // No schema planned from the patches: the test's own, below, is built with the baseline.
+                configuration.schema = false
+                configuration.jobs = 1
+                let runner = ScriptedRunner()
+                runner.makesTestBinary = true
+                let output = OutputBox()
+                let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"),
+                                                                      try mutant("fragile", line: 4, "        a + b", "        a - b // fragile")],
+                              runner: runner, print: { output.append($0) })
+                lab.patchSchemaBuilder = { excluded in
+                    let names = ["subtracts", "fragile"].filter { !excluded.contains($0) }
+                    let fragileIn = names.contains("fragile")
+                    return Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
+                                  files: [file: Self.source + (fragileIn ? "// SCHEMA-FAILS-AT-LINE 4\n" : "// NAMED SCHEMA\n")],
+                                  support: ["Sources/Tiny": "// switch\n"],
+                                  bodySites: fragileIn ? [Schema.Site(id: "fragile", file: file, lines: 4...4)] : [])
+                }
+                let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+                lab.findLLVM = { _ in llvm }
+                lab.coverageWorkers = 1
+                lab.incremental = IncrementalRun(file: url, previous: try ResultsFile.load(from: url), verifyCount: 0, named: true)
+                return (try lab.run(), runner, output.text)
+            }
+            let (first, _, firstOutput) = try gate()
+            #expect(firstOutput.contains("1 named mutants run by switch, 1 built on their own"), "\(firstOutput)")
+            #expect(first.mutants.map(\.status) == [.killed, .killed], "\(firstOutput)")
+            #expect(try ResultsFile.load(from: url)?.schemaMisfits == ["fragile"])
+
+            // Nothing changed: the schema leaves fragile out again; subtracts' verdict is reused, fragile runs.
+            let (second, runner, output) = try gate()
+            #expect(second.incremental?.reusedBaseline == true, "the same schema: the suite is the file's: \(output)")
+            #expect(second.incremental.map { [$0.reused, $0.ran] } == [1, 1], "\(String(describing: second.incremental))")
+            #expect(runner.calls.filter { $0.command == "build" }.count == 3,
+                    "the schema's two attempts, then fragile's own build: \(runner.calls.map(\.command))")
+            #expect(second.mutants.map(\.status) == [.killed, .killed])
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/fragile.log"), encoding: .utf8)
+            #expect(!log.hasPrefix("mutate: killed, reused from"), "\(log)")
+            #expect(log.contains("mutate: the test that killed it in the results file runs first: T.Suite/adds()"), "\(log)")
+        }
+    }
+
+    /// Findings of the results file that no longer fit the build (a test it
+    /// says ran a function this build does not have) stop the pass that
+    /// trusted them: the run says why, measures every test again, and keeps
+    /// the fresh map.
+    @Test func earlierFindingsThatNoLongerFitTheBuildAreMeasuredAgainAndTheRunSaysWhy() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let url = scratch.url.appendingPathComponent("results.json")
+            _ = try incrementalRun(scratch, package: package)
+            var saved = try #require(try ResultsFile.load(from: url))
+            let map = try #require(saved.coverage)
+            var reached = map.reached
+            reached["T.Suite/other()"] = [map.functions.count]
+            let ghost = CoverageMap.Function(name: "ghost", file: "Sources/Tiny/Gone.swift", firstLine: 1, lastLine: 3, count: 1)
+            saved.coverage = CoverageMap(functions: map.functions + [ghost], reached: reached, seconds: map.seconds, suiteOnly: map.suiteOnly)
+            try saved.save(to: url)
+
+            // idle changes: adds() ran Arithmetic.swift and is measured; other() and unrelated() are taken from the file.
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (_, runner, output) = try incrementalRun(scratch, package: package)
+            #expect(output.contains("  2 test(s) ran no changed file: what they reach is taken from results.json"), "\(output)")
+            #expect(output.contains("  1 function(s) the tests ran are not in the coverage mapping (such as ghost): the profiles and the build disagree: "
+                + "every test is measured again"), "\(output)")
+            #expect(runner.binaryRuns.first == ["T.Suite/adds()"], "the pass that trusted the file: \(runner.binaryRuns)")
+            #expect(Set(runner.binaryRuns.dropFirst().prefix(3)) == [["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
+                    "then every test alone: \(runner.binaryRuns)")
+            let fresh = try #require(try ResultsFile.load(from: url)?.coverage)
+            #expect(!fresh.functions.contains { $0.name == "ghost" } && fresh.reached["T.Suite/other()"] == [], "\(fresh.functions.map(\.name))")
+        }
+    }
+
 }

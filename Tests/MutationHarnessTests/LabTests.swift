@@ -792,4 +792,81 @@ struct LabTests {
             #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == Self.original)
         }
     }
+
+    /// `rebase` checks a carried mutant in the scratch copy, whose manifest
+    /// has its relative `path:` dependencies made absolute: a `Package.swift`
+    /// patch that touches such a line applies to the package but not to the
+    /// copy. It is refused with the reason (rebase leaves it stale, its file
+    /// unchanged), and nothing of it is built.
+    @Test func aCarriedPatchThatDoesNotApplyInTheCopyIsRefusedAndNotBuilt() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\nimport PackageDescription\n\n"
+                + "let package = Package(name: \"Tiny\", dependencies: [.package(path: \"../Dep\")])\n")
+            let dropped = try MutantFileParser.parse("""
+                Mutant: no-dep
+                Description: no-dep
+
+                --- a/Package.swift
+                +++ b/Package.swift
+                @@ -4 +4 @@
+                -let package = Package(name: "Tiny", dependencies: [.package(path: "../Dep")])
+                +let package = Package(name: "Tiny", dependencies: [])
+
+                """, file: "no-dep.patch")
+            let inPackage = dropped.diff.changes { try? String(contentsOf: package.appendingPathComponent($0), encoding: .utf8) }
+            #expect((try? inPackage.get()) != nil, "it applies to the package itself")
+            var configuration = Self.patchesOnly(package)
+            configuration.buildOnly = true
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let refusals = try Lab(configuration: configuration, mutants: [dropped], runner: runner, print: { output.append($0) }).buildEach()
+            #expect(refusals == ["no-dep": "it does not apply: Package.swift: hunk '@@ -4 +4 @@' does not match the current source"],
+                    "\(refusals) \(output.text)")
+            #expect(runner.calls.map(\.command) == ["build"], "the package only: a patch that does not apply is never built")
+            let manifest = try String(contentsOf: configuration.scratchPath.appendingPathComponent("Package.swift"), encoding: .utf8)
+            #expect(!manifest.contains("\"../Dep\""), "the copy names the dependency by its absolute path: \(manifest)")
+        }
+    }
+
+    /// A schema whose own baseline stays red is taken out of the copy
+    /// before the patches run: a mutant of another file is tested against
+    /// the package's code, not against the red schema (which would make it
+    /// look killed).
+    @Test func aRedSchemaIsOutOfTheCopyBeforeThePatchesRun() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Sources/Tiny/Limits.swift", "public enum Limits {\n    public static let most = 1\n}\n")
+            let most = try MutantFileParser.parse("""
+                Mutant: most-two
+                Description: most-two
+
+                --- a/Sources/Tiny/Limits.swift
+                +++ b/Sources/Tiny/Limits.swift
+                @@ -2 +2 @@
+                -    public static let most = 1
+                +    public static let most = 2
+
+                """, file: "most-two.patch")
+            let minus = Self.minus
+            let runner = ScriptedRunner()
+            let output = OutputBox()
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [], runner: runner, print: { output.append($0) }) { _ in
+                (run: [try self.mutant(minus.id, "        a + b", "        a - b"), most], ignored: [])
+            }
+            // Red with every switch off: it subtracts.
+            lab.schemaBuilder = { excluded in
+                let points = [minus].filter { !excluded.contains($0.id) }
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: points.map { ($0.id, 1) }),
+                              files: [minus.file: Self.original.replacingOccurrences(of: "a + b", with: "a - b")],
+                              support: ["Sources/Tiny": "// switch\n"], points: points)
+            }
+            let report = try lab.run()
+            #expect(output.text.contains("schema.log); every mutant runs as a patch"), "\(output.text)")
+            #expect(report.mutants.map(\.status) == [.killed, .survived], "most-two is tested on the package's own add: \(output.text)")
+            let builds = runner.calls.filter { $0.command == "build" }
+            #expect(builds.last?.source == Self.original, "most-two's build sees Arithmetic.swift as the package has it, not the schema")
+        }
+    }
+
 }

@@ -6,7 +6,7 @@ struct HarnessEnvironment: Equatable {
     /// `MUTATE_SWIFT`: the `swift` executable to run (tests point it at a wrapper).
     var swift: String
     /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `synced`, `reports`,
-    /// `recorded`) at which a run waits, so a test can interrupt it exactly
+    /// `recorded`, `building`) at which a run waits, so a test can interrupt it exactly
     /// there; `<phase>-go` waits and then goes on without looking, so the
     /// run's own next check must see the signal; `sync-deaf` waits there
     /// without looking at the interrupt flag, as a stuck run would.

@@ -72,7 +72,8 @@ extension Lab {
 
     /// A test seam: with `MUTATE_TEST_PAUSE=<phase>` in the environment the
     /// run waits up to 30 s at that phase (`sync`, `synced`, `reports`,
-    /// `recorded`), so a test can interrupt it there; `<phase>-go` waits the
+    /// `recorded`, and `building`: before each of rebase's mutant builds),
+    /// so a test can interrupt it there; `<phase>-go` waits the
     /// same way and then goes on without looking, so the run's own next
     /// check is the one that must see the signal; `<phase>-deaf` never
     /// looks. Nothing else reads the variable.

@@ -89,8 +89,12 @@ public final class Lab {
     /// `explore --incremental`: the results file and what this run takes from it.
     var incremental: IncrementalRun?
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
-    var findLLVM: (String) -> LLVMCoverage? = { swift in
-        LLVMCoverage.find(swift: swift, path: ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    var findLLVM: (String) -> LLVMCoverage? = { swift in Lab.llvmTools(swift: swift, environment: ProcessInfo.processInfo.environment) }
+
+    /// The default `findLLVM`: the tools beside `swift`, else on `environment`'s
+    /// `PATH` (`/usr/bin:/bin` when it has none).
+    static func llvmTools(swift: String, environment: [String: String]) -> LLVMCoverage? {
+        LLVMCoverage.find(swift: swift, path: environment["PATH"] ?? "/usr/bin:/bin")
     }
 
     public convenience init(configuration: LabConfiguration, mutants: [Mutant], print: @escaping (String) -> Void) {

@@ -34,7 +34,7 @@ public struct LabConfiguration: Sendable {
     /// Label of the shard (`2/3`), if any.
     public var shard: String?
     /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `synced`, `reports`,
-    /// `recorded`) at which the run waits so a test can interrupt it there
+    /// `recorded`, `building`) at which the run waits so a test can interrupt it there
     /// (`Lab.pause(at:)` has the `-go` and `-deaf` variants).
     public var pausePhase: String?
     /// Whether a mutant's tests stop at the first failing Swift Testing
