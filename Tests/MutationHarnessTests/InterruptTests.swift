@@ -93,18 +93,25 @@ struct InterruptTests {
         }
     }
 
+    /// The fixture with a comment between the enum and `add`: add-subtracts'
+    /// context no longer matches, and `rebase` carries it. The package and
+    /// its `Arithmetic.swift` as moved.
+    private func fixtureWhoseMutantMoved(in scratch: Scratch) throws -> (package: URL, moved: String) {
+        let package = try copyFixture(to: scratch)
+        let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+        let moved = try String(contentsOf: source, encoding: .utf8)
+            .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
+        try Data(moved.utf8).write(to: source)
+        return (package, moved)
+    }
+
     /// `rebase` builds each carried mutant before it writes any: a signal
     /// during that build ends in 130, with no mutant file written and the
     /// copy put back as the package has it.
     @Test(.timeLimit(.minutes(2)))
     func aSignalDuringRebasesBuildOfAMutantEndsIn130AndWritesNothing() throws {
         try withScratch { scratch in
-            let package = try copyFixture(to: scratch)
-            // A comment between the enum and `add`: add-subtracts' context no longer matches, and rebase carries it.
-            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
-            let moved = try String(contentsOf: source, encoding: .utf8)
-                .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
-            try Data(moved.utf8).write(to: source)
+            let (package, moved) = try fixtureWhoseMutantMoved(in: scratch)
             let before = Scratch.snapshot(of: package)
             // Builds the package at once, then hangs on the mutant's build.
             let swift = scratch.url.appendingPathComponent("swift-second-build-hangs")
@@ -252,9 +259,12 @@ struct InterruptTests {
         try withScratch { scratch in
             let package = try copyFixture(to: scratch)
             let out = scratch.url.appendingPathComponent("run.out"), err = scratch.url.appendingPathComponent("run.err")
-            let pid = try spawnBlocked([mutateExecutable.path, "--mutant", "add-subtracts", "--package-path", package.path,
-                                        "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
-                                       environment: ["MUTATE_TEST_PAUSE": "sync", "MUTATE_SWIFT": "/bin/false"], output: out, errors: err)
+            // As a supervisor that blocks both would (Foundation's `Process` resets the mask); paths absolute: no working folder.
+            let pid = try Spawn.start([mutateExecutable.path, "--mutant", "add-subtracts", "--package-path", package.path,
+                                       "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
+                                      environment: ProcessInfo.processInfo.environment.merging(["MUTATE_TEST_PAUSE": "sync", "MUTATE_SWIFT": "/bin/false"]) { $1 },
+                                      input: .open("/dev/null", flags: O_RDONLY), output: .open(out.path, flags: O_WRONLY | O_CREAT | O_TRUNC),
+                                      errors: .open(err.path, flags: O_WRONLY | O_CREAT | O_TRUNC), ownProcessGroup: false, blocking: [SIGINT, SIGTERM]).get()
             let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
             var status: Int32 = 0
             let ended = { waitpid(pid, &status, WNOHANG) == pid }
@@ -269,45 +279,6 @@ struct InterruptTests {
             }
             #expect(stopped && status >> 8 == HarnessExitCode.interrupted.rawValue && status & 0x7f == 0, "exit 130 at once (\(status)): \(read(err))")
         }
-    }
-
-    /// Starts `arguments` with SIGINT and SIGTERM blocked, as a supervisor
-    /// that blocks them may (Foundation's `Process` resets the mask).
-    /// Paths must be absolute: the child starts in this process's folder.
-    private func spawnBlocked(_ arguments: [String], environment extra: [String: String], output: URL, errors: URL) throws -> pid_t {
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        sigaddset(&blocked, SIGTERM)
-        posix_spawnattr_setsigmask(&attributes, &blocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-        guard code == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))]) }
-        return pid
     }
 
     /// A descriptor `mutate` inherited without close-on-exec (a shell's
@@ -351,12 +322,7 @@ struct InterruptTests {
     func aSignalBetweenRebasesBuildsStopsBeforeTheNextMutantIsApplied() throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
-            let package = try copyFixture(to: scratch)
-            // A comment between the enum and `add`: add-subtracts' context no longer matches, and rebase carries it.
-            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
-            let moved = try String(contentsOf: source, encoding: .utf8)
-                .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
-            try Data(moved.utf8).write(to: source)
+            let (package, moved) = try fixtureWhoseMutantMoved(in: scratch)
             let before = Scratch.snapshot(of: package)
             // Every build passes at once; each command is noted.
             let swift = scratch.url.appendingPathComponent("swift-builds")

@@ -836,18 +836,8 @@ struct LabTests {
     @Test func aRedSchemaIsOutOfTheCopyBeforeThePatchesRun() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
-            try scratch.write("pkg/Sources/Tiny/Limits.swift", "public enum Limits {\n    public static let most = 1\n}\n")
-            let most = try MutantFileParser.parse("""
-                Mutant: most-two
-                Description: most-two
-
-                --- a/Sources/Tiny/Limits.swift
-                +++ b/Sources/Tiny/Limits.swift
-                @@ -2 +2 @@
-                -    public static let most = 1
-                +    public static let most = 2
-
-                """, file: "most-two.patch")
+            try scratch.write("pkg/Sources/Tiny/Limits.swift", LabCoverageTests.limits)
+            let most = try LabCoverageTests().mostTwo()
             let minus = Self.minus
             let runner = ScriptedRunner()
             let output = OutputBox()

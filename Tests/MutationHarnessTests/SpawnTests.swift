@@ -40,6 +40,21 @@ struct SpawnTests {
             #expect(lines.last == String(ownGroup ? pid : getpgrp()), "\(output) (child \(pid), this process's group \(getpgrp()))")
         }
     }
+
+    /// Signals asked to be blocked are the child's whole mask: what a test
+    /// needs to start `mutate` as a supervisor that blocks SIGINT would.
+    @Test func aChildStartsWithTheSignalsAskedBlockedAndNoOther() throws {
+        try withScratch { scratch in
+            let output = scratch.url.appendingPathComponent("mask")
+            let pid = try Spawn.start(["/bin/sh", "-c", "exec grep SigBlk /proc/self/status"], environment: ["PATH": "/usr/bin:/bin"],
+                                      input: .open("/dev/null", flags: O_RDONLY), output: .open(output.path, flags: O_WRONLY | O_CREAT | O_TRUNC),
+                                      errors: .duplicate(1), ownProcessGroup: false, blocking: [SIGUSR2]).get()
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            // SIGUSR2 is 12: bit 11.
+            #expect(try String(contentsOf: output, encoding: .utf8) == "SigBlk:\t0000000000000800\n")
+        }
+    }
     #endif
 
     /// A program that cannot be started is the `errno` of `posix_spawn`, with its reason.

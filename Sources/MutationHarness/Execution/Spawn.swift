@@ -24,9 +24,11 @@ enum Spawn {
 
     /// Starts `arguments[0]` (a path: nothing is looked up) with `arguments`
     /// as its `argv` and exactly `environment`; the pid, or the `errno`
-    /// that `posix_spawn` returned.
+    /// that `posix_spawn` returned. `blocking`: signals the child starts
+    /// with blocked (none for the harness's commands; a test starts `mutate`
+    /// as a supervisor that blocks SIGINT and SIGTERM would).
     static func start(_ arguments: [String], environment: [String: String], input: Stream, output: Stream, errors: Stream,
-                      ownProcessGroup: Bool) -> Result<pid_t, SpawnFailure>
+                      ownProcessGroup: Bool, blocking: [Int32] = []) -> Result<pid_t, SpawnFailure>
     {
         #if canImport(Darwin)
         var fileActions: posix_spawn_file_actions_t?
@@ -60,10 +62,11 @@ enum Spawn {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGINT)
         sigaddset(&defaults, SIGTERM)
-        var empty = sigset_t()
-        sigemptyset(&empty)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocking { sigaddset(&mask, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigmask(&attributes, &mask)
         var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int32(closeTheRest)
         if ownProcessGroup {
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
