@@ -249,22 +249,22 @@ struct InterruptTests {
     }
 
     /// A parent that starts `mutate` with SIGINT and SIGTERM blocked (as
-    /// some process supervisors and Foundation's `Process` on some systems
-    /// do) cannot keep it from hearing Ctrl-C: the executable unblocks both
-    /// first thing, so a signal during the pause before the copy ends the
-    /// run at once (exit 130), not once the pause is over.
+    /// some process supervisors do) cannot keep it from hearing Ctrl-C: a
+    /// signal during the pause before the copy ends the run at once (exit
+    /// 130), not once the pause is over. (The executable unblocks both first
+    /// thing; Dispatch's signal sources would hear them blocked anyway.)
     @Test(.timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM])
     func aRunStartedWithTheSignalsBlockedStillHearsThem(signal: Int32) throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
             let package = try copyFixture(to: scratch)
             let out = scratch.url.appendingPathComponent("run.out"), err = scratch.url.appendingPathComponent("run.err")
-            // As a supervisor that blocks both would (Foundation's `Process` resets the mask); paths absolute: no working folder.
+            // As a supervisor that blocks both would (Foundation's `Process` cannot: it resets the mask); paths absolute: no working folder.
             let pid = try Spawn.start([mutateExecutable.path, "--mutant", "add-subtracts", "--package-path", package.path,
                                        "--scratch", scratch.url.appendingPathComponent("copy").path, "--output", scratch.url.appendingPathComponent("report").path],
                                       environment: ProcessInfo.processInfo.environment.merging(["MUTATE_TEST_PAUSE": "sync", "MUTATE_SWIFT": "/bin/false"]) { $1 },
                                       input: .open("/dev/null", flags: O_RDONLY), output: .open(out.path, flags: O_WRONLY | O_CREAT | O_TRUNC),
-                                      errors: .open(err.path, flags: O_WRONLY | O_CREAT | O_TRUNC), ownProcessGroup: false, blocking: [SIGINT, SIGTERM]).get()
+                                      errors: .open(err.path, flags: O_WRONLY | O_CREAT | O_TRUNC), ownProcessGroup: false, blockedSignals: [SIGINT, SIGTERM]).get()
             let read = { (file: URL) in (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
             var status: Int32 = 0
             let ended = { waitpid(pid, &status, WNOHANG) == pid }

@@ -143,5 +143,4 @@ struct LLVMCoverageTests {
                 == LLVMCoverage.find(swift: "/nowhere/swift", path: "/usr/bin:/bin")?.profdata, "no PATH: /usr/bin and /bin")
         }
     }
-
 }

@@ -866,5 +866,4 @@ struct LabCoverageTests {
             #expect(runner.mostSwitchedAtOnce == 2, "two test processes at once")
         }
     }
-
 }

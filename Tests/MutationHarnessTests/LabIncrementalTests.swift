@@ -513,7 +513,6 @@ extension LabCoverageTests {
         return try lab.run()
     }
 
-
     /// A fresh scratch copy (a new CI machine) of a package the results
     /// file last saw: its baseline and coverage map are the file's and
     /// nothing is built before the schema, so the test executable is the
@@ -550,7 +549,6 @@ extension LabCoverageTests {
             #expect(placed.hasSuffix(String(format: "; %.1fs", seconds)), "the report's \(seconds)s against the switch pass's line: \(placed)")
         }
     }
-
 
     /// `--no-coverage` is the reference: no test executable is started,
     /// even when an unchanged package reuses its baseline and the kept copy
@@ -674,7 +672,6 @@ extension LabCoverageTests {
         }
     }
 
-
     /// Only a finished run records its score: a save before the end (on an
     /// interrupt, say at the first report of a run whose verdicts were all
     /// reused, or the minute's save while mutants run) records none, even
@@ -787,5 +784,4 @@ extension LabCoverageTests {
             #expect(!fresh.functions.contains { $0.name == "ghost" } && fresh.reached["T.Suite/other()"] == [], "\(fresh.functions.map(\.name))")
         }
     }
-
 }

@@ -858,5 +858,4 @@ struct LabTests {
             #expect(builds.last?.source == Self.original, "most-two's build sees Arithmetic.swift as the package has it, not the schema")
         }
     }
-
 }

@@ -197,14 +197,14 @@ extension ReportTests {
 
 struct FailureMessageTests {
     /// A report's first failure stays a line a reader can take in: a long
-    /// message is cut at 1,000 characters and says how much the log keeps.
-    @Test func aLongMessageIsCutAndSaysHowMuchTheLogKeeps() {
+    /// message is cut at 1,000 characters and says how much was cut.
+    @Test func aLongMessageIsCutAndSaysHowMuchWasCut() {
         let long = "Expectation failed: (taken → [" + (0..<400).map { "\"e\($0)\"" }.joined(separator: ", ") + "]) == []"
         let cut = FailureMessage.clean(long)
-        #expect(cut == String(long.prefix(1_000)) + " … (\(long.count - 1_000) more characters in the mutant's log)")
+        #expect(cut == String(long.prefix(1_000)) + " … (\(long.count - 1_000) more characters; the whole message is in the mutant's log)")
         let exact = String(repeating: "x", count: 1_000)
         #expect(FailureMessage.clean(exact) == exact, "one of exactly 1,000 characters is whole")
-        #expect(FailureMessage.clean(exact + "é") == exact + " … (1 more character in the mutant's log)", "counted in characters")
+        #expect(FailureMessage.clean(exact + "é") == exact + " … (1 more character; the whole message is in the mutant's log)", "counted in characters")
     }
 
     @Test func dropsTheErrorSuffixAndShowsByteArraysAsText() {

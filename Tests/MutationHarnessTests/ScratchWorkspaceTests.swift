@@ -281,7 +281,7 @@ struct ScratchLockTests {
             }
             waiter.start()
             #expect(waitUntil(10) { announcements.value == 1 }, "the waiting run says that it waits")
-            #expect(waitUntil(10) { polls.value >= 3 }, "two more polls while the lock is held")
+            #expect(waitUntil(10) { polls.value >= 3 }, "three pauses while the lock is held")
             #expect(!acquired.value)
             withExtendedLifetime(held) {}
             held = nil
@@ -396,14 +396,16 @@ struct ScratchLockTests {
     @Test(arguments: [false, true]) func aLockCallCutShortByTheUsersSignalIsAnInterrupt(wait: Bool) throws {
         try withScratch { scratch in
             var calls = 0
+            var announced = false
             #expect(throws: LabError.interrupted(signal: SIGINT)) {
                 _ = try ScratchLock(root: scratch.url, wait: wait, lock: { _, _ in
                     calls += 1
                     errno = EINTR
                     return -1
-                }, interruption: { SIGINT }, waiting: {})
+                }, interruption: { SIGINT }, waiting: { announced = true })
             }
             #expect(calls == 1, "not asked again")
+            #expect(!announced, "no \"waiting for the lock\" on the user's Ctrl-C")
         }
     }
 }

@@ -48,7 +48,7 @@ struct SpawnTests {
             let output = scratch.url.appendingPathComponent("mask")
             let pid = try Spawn.start(["/bin/sh", "-c", "exec grep SigBlk /proc/self/status"], environment: ["PATH": "/usr/bin:/bin"],
                                       input: .open("/dev/null", flags: O_RDONLY), output: .open(output.path, flags: O_WRONLY | O_CREAT | O_TRUNC),
-                                      errors: .duplicate(1), ownProcessGroup: false, blocking: [SIGUSR2]).get()
+                                      errors: .duplicate(1), ownProcessGroup: false, blockedSignals: [SIGUSR2]).get()
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             // SIGUSR2 is 12: bit 11.

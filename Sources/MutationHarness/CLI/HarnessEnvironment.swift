@@ -5,11 +5,9 @@ struct HarnessEnvironment: Equatable {
     var isCI: Bool
     /// `MUTATE_SWIFT`: the `swift` executable to run (tests point it at a wrapper).
     var swift: String
-    /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `synced`, `reports`,
-    /// `recorded`, `building`) at which a run waits, so a test can interrupt it exactly
-    /// there; `<phase>-go` waits and then goes on without looking, so the
-    /// run's own next check must see the signal; `sync-deaf` waits there
-    /// without looking at the interrupt flag, as a stuck run would.
+    /// `MUTATE_TEST_PAUSE`: a phase at which a run waits, so a test can
+    /// interrupt it exactly there (the phases and their `-go` and `-deaf`
+    /// variants: `Lab.pause(at:)`).
     var pausePhase: String?
     /// `MUTATE_TEST_GRACE`: seconds a run interrupted but stuck is given to
     /// finish before the interrupt handler ends it (30 unless a test asks).

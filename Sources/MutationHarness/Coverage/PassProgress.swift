@@ -11,7 +11,8 @@ final class PassProgress: Sendable {
     private let started: Date
     private let state: Locked<(done: Int, lastReport: Date)>
 
-    /// `now`: the clock (tests give a manual one).
+    /// `now`: the clock (tests give a manual one), read once here and once
+    /// in each `testFinished` (`CoveragePassTests` meet on those reads).
     init(_ label: String, total: Int, now: @escaping @Sendable () -> Date = Date.init, print: @escaping @Sendable (String) -> Void) {
         self.label = label
         self.total = total

@@ -9,7 +9,7 @@ import Darwin
 /// The one `posix_spawn` set-up for every process the harness starts
 /// (`ProcessRunner`'s builds and tests, `CapturedCommand`'s helpers): the
 /// three standard streams as the caller wires them, SIGINT and SIGTERM back
-/// at their defaults with an empty signal mask (the harness ignores both,
+/// at their defaults with an empty signal mask unless told otherwise (the harness ignores both,
 /// since a dispatch source handles them, and a child would inherit that),
 /// and, when asked, a process group of its own.
 enum Spawn {
@@ -24,11 +24,11 @@ enum Spawn {
 
     /// Starts `arguments[0]` (a path: nothing is looked up) with `arguments`
     /// as its `argv` and exactly `environment`; the pid, or the `errno`
-    /// that `posix_spawn` returned. `blocking`: signals the child starts
+    /// that `posix_spawn` returned. `blockedSignals`: those the child starts
     /// with blocked (none for the harness's commands; a test starts `mutate`
     /// as a supervisor that blocks SIGINT and SIGTERM would).
     static func start(_ arguments: [String], environment: [String: String], input: Stream, output: Stream, errors: Stream,
-                      ownProcessGroup: Bool, blocking: [Int32] = []) -> Result<pid_t, SpawnFailure>
+                      ownProcessGroup: Bool, blockedSignals: [Int32] = []) -> Result<pid_t, SpawnFailure>
     {
         #if canImport(Darwin)
         var fileActions: posix_spawn_file_actions_t?
@@ -64,7 +64,7 @@ enum Spawn {
         sigaddset(&defaults, SIGTERM)
         var mask = sigset_t()
         sigemptyset(&mask)
-        for signal in blocking { sigaddset(&mask, signal) }
+        for signal in blockedSignals { sigaddset(&mask, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &mask)
         var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | Int32(closeTheRest)

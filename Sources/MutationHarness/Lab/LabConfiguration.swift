@@ -33,9 +33,9 @@ public struct LabConfiguration: Sendable {
     public var swift = "swift"
     /// Label of the shard (`2/3`), if any.
     public var shard: String?
-    /// `MUTATE_TEST_PAUSE`: a phase (`sync`, `synced`, `reports`,
-    /// `recorded`, `building`) at which the run waits so a test can interrupt it there
-    /// (`Lab.pause(at:)` has the `-go` and `-deaf` variants).
+    /// `MUTATE_TEST_PAUSE`: a phase at which the run waits so a test can
+    /// interrupt it there (the phases and the `-go` and `-deaf` variants:
+    /// `Lab.pause(at:)`).
     public var pausePhase: String?
     /// Whether a mutant's tests stop at the first failing Swift Testing
     /// test (one failure calls it killed). `--all-tests` lets every chosen

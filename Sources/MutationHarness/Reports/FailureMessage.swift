@@ -13,11 +13,11 @@ enum FailureMessage {
         return cut(decodeByteArrays(in: text))
     }
 
-    /// The first `longest` characters, and how many more the log has.
+    /// The first `longest` characters, and how many more there were.
     static func cut(_ text: String) -> String {
         let more = text.count - longest
         guard more > 0 else { return text }
-        return text.prefix(longest) + " … (\(more) more \(more == 1 ? "character" : "characters") in the mutant's log)"
+        return text.prefix(longest) + " … (\(more) more \(more == 1 ? "character" : "characters"); the whole message is in the mutant's log)"
     }
 
     /// Each `[n, n, ...]` of eight or more numbers 0...255 that decodes as
