@@ -390,6 +390,29 @@ struct ScratchLockTests {
         }
     }
 
+    /// A lock call that fails for another reason than a held lock (a
+    /// network file system without lock support says ENOLCK) is that
+    /// failure, said with the lock file's path: not "held by another run",
+    /// and never waited for.
+    @Test(arguments: [false, true]) func aLockThatCannotBeTakenSaysWhy(wait: Bool) throws {
+        try withScratch { scratch in
+            var calls = 0
+            do {
+                // Only the first call fails: a lock that took ENOLCK for "held" would ask again, and get it.
+                _ = try ScratchLock(root: scratch.url, wait: wait, lock: { descriptor, operation in
+                    calls += 1
+                    guard calls == 1 else { return flock(descriptor, operation) }
+                    errno = ENOLCK
+                    return -1
+                }, interruption: { nil }, poll: {}, waiting: {})
+                Issue.record("the lock was taken")
+            } catch let error as WorkspaceError {
+                #expect(error.description == "cannot lock \(scratch.url.path)/.mutate-lock: \(String(cString: strerror(ENOLCK)))")
+            }
+            #expect(calls == 1)
+        }
+    }
+
     /// A lock call cut short by the user's own Ctrl-C ends the run as
     /// interrupted (exit 130), with or without `wait`: not as a held lock
     /// (exit 6), nor as a broken one.
