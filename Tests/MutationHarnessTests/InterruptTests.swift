@@ -93,16 +93,37 @@ struct InterruptTests {
         }
     }
 
-    /// The fixture with a comment between the enum and `add`: add-subtracts'
-    /// context no longer matches, and `rebase` carries it. The package and
-    /// its `Arithmetic.swift` as moved.
-    private func fixtureWhoseMutantMoved(in scratch: Scratch) throws -> (package: URL, moved: String) {
+    /// `mutate rebase add-subtracts` on the fixture with a comment between
+    /// the enum and `add` (the mutant's context no longer matches, and
+    /// `rebase` carries it), with `swift` as the toolchain: SIGINT once
+    /// `reached` holds of what the run said on standard error. It must end
+    /// in 130 having written nothing: the package untouched, the copy put
+    /// back as the package has it. Returns what the run said there.
+    @discardableResult
+    private func interruptRebase(in scratch: Scratch, swift: URL, pause: String? = nil, reached what: String,
+                                 until reached: (String) -> Bool) throws -> String {
         let package = try copyFixture(to: scratch)
         let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
         let moved = try String(contentsOf: source, encoding: .utf8)
             .replacingOccurrences(of: "public enum Arithmetic {\n", with: "public enum Arithmetic {\n    // Sums first.\n")
         try Data(moved.utf8).write(to: source)
-        return (package, moved)
+        let before = Scratch.snapshot(of: package)
+        let logs = scratch.url.appendingPathComponent("run")
+        let process = try launch(["rebase", "add-subtracts", "--package-path", "Tiny"], in: scratch.url,
+                                 environment: ["MUTATE_SWIFT": swift.path].merging(pause.map { ["MUTATE_TEST_PAUSE": $0] } ?? [:]) { $1 }, logs: logs)
+        let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+        _ = waitUntil(60) { reached(read("err")) || hasEnded(process) }
+        try #require(reached(read("err")), "\(what): \(read("out")) \(read("err"))")
+        kill(process.processIdentifier, SIGINT)
+        let stopped = waitUntil(45) { hasEnded(process) }
+        if !stopped { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(stopped && process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("err"))")
+        #expect(read("err").contains("interrupted by signal 2: nothing was written"), "\(read("err"))")
+        #expect(Scratch.snapshot(of: package) == before, "no mutant file written, the package untouched")
+        let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+        #expect(copy == moved, "the copy is put back")
+        return read("err")
     }
 
     /// `rebase` builds each carried mutant before it writes any: a signal
@@ -111,8 +132,6 @@ struct InterruptTests {
     @Test(.timeLimit(.minutes(2)))
     func aSignalDuringRebasesBuildOfAMutantEndsIn130AndWritesNothing() throws {
         try withScratch { scratch in
-            let (package, moved) = try fixtureWhoseMutantMoved(in: scratch)
-            let before = Scratch.snapshot(of: package)
             // Builds the package at once, then hangs on the mutant's build.
             let swift = scratch.url.appendingPathComponent("swift-second-build-hangs")
             try writeExecutable("""
@@ -125,22 +144,9 @@ struct InterruptTests {
                 exec sleep 300
 
                 """, to: swift)
-            let logs = scratch.url.appendingPathComponent("run")
-            let process = try launch(["rebase", "add-subtracts", "--package-path", "Tiny"], in: scratch.url,
-                                     environment: ["MUTATE_SWIFT": swift.path], logs: logs)
-            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
-            _ = waitUntil(60) { FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path) || hasEnded(process) }
-            try #require(FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path),
-                         "the mutant's build started: \(read("out")) \(read("err"))")
-            kill(process.processIdentifier, SIGINT)
-            let stopped = waitUntil(45) { hasEnded(process) }
-            if !stopped { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(stopped && process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("err"))")
-            #expect(read("err").contains("interrupted by signal 2: nothing was written"), "\(read("err"))")
-            #expect(Scratch.snapshot(of: package) == before, "no mutant file written, the package untouched")
-            let copy = try String(contentsOf: package.appendingPathComponent(".build/mutate/scratch/Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
-            #expect(copy == moved, "the copy is put back")
+            try interruptRebase(in: scratch, swift: swift, reached: "the mutant's build started") { _ in
+                FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("held").path)
+            }
             #expect(survivors(mentioning: [swift.path]).isEmpty, "no process of the run is left")
         }
     }
@@ -322,8 +328,6 @@ struct InterruptTests {
     func aSignalBetweenRebasesBuildsStopsBeforeTheNextMutantIsApplied() throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
-            let (package, moved) = try fixtureWhoseMutantMoved(in: scratch)
-            let before = Scratch.snapshot(of: package)
             // Every build passes at once; each command is noted.
             let swift = scratch.url.appendingPathComponent("swift-builds")
             try writeExecutable("""
@@ -333,23 +337,10 @@ struct InterruptTests {
                 exit 0
 
                 """, to: swift)
-            let logs = scratch.url.appendingPathComponent("run")
-            let process = try launch(["rebase", "add-subtracts", "--package-path", "Tiny"], in: scratch.url,
-                                     environment: ["MUTATE_SWIFT": swift.path, "MUTATE_TEST_PAUSE": "building-go"], logs: logs)
-            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
-            _ = waitUntil(60) { read("err").contains("paused at building") || hasEnded(process) }
-            try #require(read("err").contains("paused at building"), "the package was built and the run paused before the mutant: \(read("out")) \(read("err"))")
-            kill(process.processIdentifier, SIGINT)
-            let stopped = waitUntil(45) { hasEnded(process) }
-            if !stopped { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(stopped && process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("err"))")
-            #expect(read("err").contains("interrupted by signal 2: nothing was written"), "\(read("err"))")
-            #expect(!read("err").contains("add-subtracts: building..."), "no mutant announced after the signal: \(read("err"))")
+            let said = try interruptRebase(in: scratch, swift: swift, pause: "building-go",
+                                           reached: "the package was built and the run paused before the mutant") { $0.contains("paused at building") }
+            #expect(!said.contains("add-subtracts: building..."), "no mutant announced after the signal: \(said)")
             #expect((try? String(contentsOf: scratch.url.appendingPathComponent("calls"), encoding: .utf8)) == "build\n", "the package's build only")
-            #expect(Scratch.snapshot(of: package) == before, "no mutant file written, the package untouched")
-            let copy = package.appendingPathComponent(".build/mutate/scratch")
-            #expect(try String(contentsOf: copy.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8) == moved)
 
             // Nothing was applied, so nothing was cut short: the next run rebuilds no module from scratch.
             let againLogs = scratch.url.appendingPathComponent("again")
@@ -358,9 +349,9 @@ struct InterruptTests {
             let ended = waitUntil(60) { hasEnded(again) }
             if !ended { kill(again.processIdentifier, SIGKILL) }
             again.waitUntilExit()
-            let said = (try? String(contentsOf: againLogs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
-            #expect(ended && again.terminationStatus == HarnessExitCode.passed.rawValue, "\(said)")
-            #expect(!said.contains("cut short mid-mutant"), "\(said)")
+            let saidAgain = (try? String(contentsOf: againLogs.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+            #expect(ended && again.terminationStatus == HarnessExitCode.passed.rawValue, "\(saidAgain)")
+            #expect(!saidAgain.contains("cut short mid-mutant"), "\(saidAgain)")
         }
     }
 
