@@ -191,7 +191,7 @@ struct InterruptTests {
     /// A signal that lands while the package is copied, or right after,
     /// is seen by the run's own checks there: exit 130, not "interrupted
     /// while copying" as a workspace error, and no build started.
-    @Test(.timeLimit(.minutes(2)), arguments: ["sync-go", "synced-go"])
+    @Test(.timeLimit(.minutes(2)), arguments: ["sync", "synced"])
     func aSignalDuringOrRightAfterTheCopyEndsIn130(pause: String) throws {
         try withScratch { scratch in
             let ended = try interrupt(in: scratch, with: SIGINT, environment: ["MUTATE_TEST_PAUSE": pause]) { logs in
@@ -228,7 +228,7 @@ struct InterruptTests {
     /// A signal at the first report write, or right after a verdict, is
     /// seen there: no further mutant is announced (its patch would be
     /// applied and its module rebuilt by the next run).
-    @Test(.timeLimit(.minutes(2)), arguments: [("reports-go", "paused at reports"), ("recorded-go", "paused at recorded")])
+    @Test(.timeLimit(.minutes(2)), arguments: [("reports", "paused at reports"), ("recorded", "paused at recorded")])
     func aSignalAtAReportOrAfterAVerdictStartsNoOtherMutant(pause: String, line: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
         try withScratch { scratch in
@@ -248,7 +248,7 @@ struct InterruptTests {
             process.waitUntilExit()
             #expect(process.terminationStatus == HarnessExitCode.interrupted.rawValue, "exit 130: \(read("out")) \(read("err"))")
             let announced = read("out").components(separatedBy: "building and testing").count - 1
-            #expect(announced == (pause == "reports-go" ? 0 : 1), "no mutant announced after the signal: \(read("out"))")
+            #expect(announced == (pause == "reports" ? 0 : 1), "no mutant announced after the signal: \(read("out"))")
             #expect(try String(contentsOf: package.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
                 == (try String(contentsOf: fixturePackage.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)))
         }
@@ -337,7 +337,7 @@ struct InterruptTests {
                 exit 0
 
                 """, to: swift)
-            let said = try interruptRebase(in: scratch, swift: swift, pause: "building-go",
+            let said = try interruptRebase(in: scratch, swift: swift, pause: "building",
                                            reached: "the package was built and the run paused before the mutant") { $0.contains("paused at building") }
             #expect(!said.contains("add-subtracts: building..."), "no mutant announced after the signal: \(said)")
             #expect((try? String(contentsOf: scratch.url.appendingPathComponent("calls"), encoding: .utf8)) == "build\n", "the package's build only")

@@ -6,8 +6,8 @@ struct HarnessEnvironment: Equatable {
     /// `MUTATE_SWIFT`: the `swift` executable to run (tests point it at a wrapper).
     var swift: String
     /// `MUTATE_TEST_PAUSE`: a phase at which a run waits, so a test can
-    /// interrupt it exactly there (the phases and their `-go` and `-deaf`
-    /// variants: `Lab.pause(at:)`).
+    /// interrupt it exactly there (the phases and their `-deaf`
+    /// variant: `Lab.pause(at:)`).
     var pausePhase: String?
     /// `MUTATE_TEST_GRACE`: seconds a run interrupted but stuck is given to
     /// finish before the interrupt handler ends it (30 unless a test asks).

@@ -17,7 +17,7 @@ extension Lab {
         try runBaseline()
         var refusals: [String: String] = [:]
         for (index, mutant) in mutants.enumerated() {
-            try pause(at: "building")
+            pause(at: "building")
             try checkInterruption()
             print("[\(index + 1)/\(mutants.count)] \(mutant.name): building...")
             let log = logs.appendingPathComponent("\(mutant.name).log")

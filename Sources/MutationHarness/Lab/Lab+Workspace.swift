@@ -18,7 +18,7 @@ extension Lab {
             throw LabError.workspace("cannot create the output folder \(configuration.outputPath.path): \(error.localizedDescription)")
         }
         print("Copying \(configuration.packagePath.path) to \(workspace.root.path)")
-        try pause(at: "sync")
+        pause(at: "sync")
         do {
             let written = try workspace.sync(excluding: [configuration.outputPath, configuration.mutantsPath, configuration.scratchPath]
                                                 + (incremental.map { [$0.file] } ?? []),
@@ -30,7 +30,7 @@ extension Lab {
         }
         // Asked in the copy's TMPDIR, which the sync has just made.
         report.toolchain = runner.toolchainVersion(swift: configuration.swift, environment: environment)
-        try pause(at: "synced")
+        pause(at: "synced")
         try checkInterruption()
         report.setupSeconds = Date().timeIntervalSince(setupStart)
         let forgotten = workspace.forgetInterruptedBuilds()
@@ -72,12 +72,12 @@ extension Lab {
 
     /// A test seam: with `MUTATE_TEST_PAUSE=<phase>` in the environment the
     /// run waits up to 30 s at that phase (`sync`, `synced`, `reports`,
-    /// `recorded`, and `building`: before each of rebase's mutant builds),
-    /// so a test can interrupt it there; `<phase>-go` waits the
-    /// same way and then goes on without looking, so the run's own next
-    /// check is the one that must see the signal; `<phase>-deaf` never
-    /// looks. Nothing else reads the variable.
-    func pause(at phase: String) throws {
+    /// `recorded`, and `building`: before each of rebase's mutant builds)
+    /// or until a signal comes, so a test can interrupt it there. The pause
+    /// does not look at the signal itself: every caller checks it next, and
+    /// that check is the one a test proves. `<phase>-deaf` never looks and
+    /// never ends early. Nothing else reads the variable.
+    func pause(at phase: String) {
         if configuration.pausePhase == phase + "-deaf" {
             // A main thread that never looks at the flag: only the interrupt handler's own exit ends the run.
             // (A signal may cut one sleep short, on whichever thread it lands: sleep again until the time is up.)
@@ -85,17 +85,14 @@ extension Lab {
             let end = Date().addingTimeInterval(120)
             while Date() < end { usleep(100_000) }
         }
-        // `-go` waits for the signal like the pause, then goes on without looking at it: the run's own next check must see it.
-        let goes = configuration.pausePhase == phase + "-go"
-        guard goes || configuration.pausePhase == phase else { return }
+        guard configuration.pausePhase == phase else { return }
         print("paused at \(phase)")
         for _ in 0..<600 where Interruption.requested == nil { usleep(50_000) }
-        if !goes { try checkInterruption() }
     }
 
     func writeReports() throws {
         try writeReportFiles()
-        try pause(at: "reports")
+        pause(at: "reports")
         try checkInterruption()
     }
 
@@ -116,7 +113,7 @@ extension Lab {
     /// follows the last mutant.
     func writeReportsIfDue() throws {
         guard Date().timeIntervalSince(reportsWritten) >= reportInterval else {
-            try pause(at: "recorded")
+            pause(at: "recorded")
             try checkInterruption()
             return
         }

@@ -34,7 +34,7 @@ public struct LabConfiguration: Sendable {
     /// Label of the shard (`2/3`), if any.
     public var shard: String?
     /// `MUTATE_TEST_PAUSE`: a phase at which the run waits so a test can
-    /// interrupt it there (the phases and the `-go` and `-deaf` variants:
+    /// interrupt it there (the phases and the `-deaf` variant:
     /// `Lab.pause(at:)`).
     public var pausePhase: String?
     /// Whether a mutant's tests stop at the first failing Swift Testing
