@@ -795,14 +795,14 @@ struct LabTests {
 
     /// `rebase` checks a carried mutant in the scratch copy, whose manifest
     /// has its relative `path:` dependencies made absolute: a `Package.swift`
-    /// patch that touches such a line applies to the package but not to the
-    /// copy. It is refused with the reason (rebase leaves it stale, its file
-    /// unchanged), and nothing of it is built.
-    @Test func aCarriedPatchThatDoesNotApplyInTheCopyIsRefusedAndNotBuilt() throws {
+    /// patch that touches such a line is applied to the manifest as the
+    /// package has it, written with the copy's paths, built, and the copy's
+    /// manifest put back after.
+    @Test func aPatchOfAManifestLineWithARelativeDependencyAppliesInTheCopy() throws {
         try withScratch { scratch in
             let package = try package(in: scratch)
             try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\nimport PackageDescription\n\n"
-                + "let package = Package(name: \"Tiny\", dependencies: [.package(path: \"../Dep\")])\n")
+                + "let package = Package(name: \"Tiny\", dependencies: [.package(path: \"../Dep\")], targets: [])\n")
             let dropped = try MutantFileParser.parse("""
                 Mutant: no-dep
                 Description: no-dep
@@ -810,22 +810,25 @@ struct LabTests {
                 --- a/Package.swift
                 +++ b/Package.swift
                 @@ -4 +4 @@
-                -let package = Package(name: "Tiny", dependencies: [.package(path: "../Dep")])
-                +let package = Package(name: "Tiny", dependencies: [])
+                -let package = Package(name: "Tiny", dependencies: [.package(path: "../Dep")], targets: [])
+                +let package = Package(name: "Tiny", dependencies: [.package(path: "../Dep")], targets: [.target(name: "X")])
 
                 """, file: "no-dep.patch")
-            let inPackage = dropped.diff.changes { try? String(contentsOf: package.appendingPathComponent($0), encoding: .utf8) }
-            #expect((try? inPackage.get()) != nil, "it applies to the package itself")
             var configuration = Self.patchesOnly(package)
             configuration.buildOnly = true
             let runner = ScriptedRunner()
+            let copied = configuration.scratchPath.appendingPathComponent("Package.swift")
+            let built = Locked([String]())
+            runner.onRun = { built.withLock { $0.append((try? String(contentsOf: copied, encoding: .utf8)) ?? "") } }
             let output = OutputBox()
             let refusals = try Lab(configuration: configuration, mutants: [dropped], runner: runner, print: { output.append($0) }).buildEach()
-            #expect(refusals == ["no-dep": "it does not apply: Package.swift: hunk '@@ -4 +4 @@' does not match the current source"],
-                    "\(refusals) \(output.text)")
-            #expect(runner.calls.map(\.command) == ["build"], "the package only: a patch that does not apply is never built")
-            let manifest = try String(contentsOf: configuration.scratchPath.appendingPathComponent("Package.swift"), encoding: .utf8)
-            #expect(!manifest.contains("\"../Dep\""), "the copy names the dependency by its absolute path: \(manifest)")
+            #expect(refusals.isEmpty, "\(refusals) \(output.text)")
+            #expect(runner.calls.map(\.command) == ["build", "build"], "the package, then the mutant")
+            let absolute = "\"" + package.deletingLastPathComponent().appendingPathComponent("Dep").standardizedFileURL.path + "\""
+            #expect(built.value.count == 2 && built.value.allSatisfy { $0.contains(absolute) && !$0.contains("\"../Dep\"") }, "\(built.value)")
+            #expect(built.value.last?.contains(".target(name: \"X\")") == true, "the mutant was built: \(built.value)")
+            let manifest = try String(contentsOf: copied, encoding: .utf8)
+            #expect(manifest == built.value.first, "the copy's manifest is put back: \(manifest)")
         }
     }
 

@@ -167,16 +167,27 @@ struct ScratchWorkspaceTests {
 
 extension ScratchWorkspaceTests {
     /// Only a manifest has its `.package(path:)` rewritten; a source that
-    /// mentions one is copied byte for byte.
+    /// mentions one is copied byte for byte. The rewritten manifest reads
+    /// as the package has it (a mutant's patch applies to that), and what
+    /// is written is rewritten again.
     @Test func onlyTheManifestIsRewritten() throws {
         try withScratch { scratch in
             let mention = "// add .package(path: \"../Dep\") to use it\nlet a = 1\n"
-            try scratch.write("pkg/Package.swift", "// swift-tools-version:6.0\nlet deps = [.package(path: \"../Dep\")]\n")
+            let own = "// swift-tools-version:6.0\nlet deps = [.package(path: \"../Dep\")]\n"
+            try scratch.write("pkg/Package.swift", own)
             try scratch.write("pkg/Sources/A/A.swift", mention)
             let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
             _ = try workspace.sync()
             #expect(workspace.read("Sources/A/A.swift") == mention)
-            #expect(workspace.read("Package.swift")?.contains(#".package(path: "../Dep")"#) == false, "the manifest's path is made to work from the copy")
+            let copied = { (try? String(contentsOf: scratch.url.appendingPathComponent("copy/Package.swift"), encoding: .utf8)) ?? "" }
+            let absolute = #".package(path: ""# + scratch.url.appendingPathComponent("Dep").standardizedFileURL.path + #"")"#
+            #expect(copied().contains(absolute), "the manifest's path is made to work from the copy: \(copied())")
+            #expect(workspace.read("Package.swift") == own, "read as the package has it")
+            try workspace.write("Package.swift", own + "// changed\n")
+            #expect(copied().contains(absolute) && copied().hasSuffix("// changed\n"), "written as the sync copies it: \(copied())")
+            #expect(workspace.read("Package.swift") == copied(), "a copy that is no rewrite of the package's manifest reads as it is")
+            try workspace.write("Package.swift", own)
+            #expect(workspace.read("Package.swift") == own)
         }
     }
 

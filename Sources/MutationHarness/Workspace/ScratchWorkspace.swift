@@ -174,9 +174,21 @@ struct ScratchWorkspace: Sendable {
         return modules.sorted()
     }
 
-    /// Reads a file of the copy, by path relative to the package root.
+    /// Reads a file of the copy, by path relative to the package root. A
+    /// manifest the sync rewrote (`ManifestPaths`: its relative `path:`
+    /// dependencies named by absolute path) reads as the package has it,
+    /// so a mutant's patch of those lines applies as it does to the
+    /// package; `write` rewrites it again.
     func read(_ relative: String) -> String? {
-        FileManager.default.contents(atPath: root.appendingPathComponent(relative).path).flatMap { String(data: $0, encoding: .utf8) }
+        let copied = Self.text(at: root.appendingPathComponent(relative))
+        guard ManifestPaths.isManifest(relative), let copied, let own = Self.text(at: package.appendingPathComponent(relative)),
+              own != copied, ManifestPaths.rewrite(own, package: package) == copied
+        else { return copied }
+        return own
+    }
+
+    private static func text(at url: URL) -> String? {
+        FileManager.default.contents(atPath: url.path).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// Writes (or, for nil, deletes) a file of the copy.
@@ -185,10 +197,12 @@ struct ScratchWorkspace: Sendable {
     /// quick; a build system that compares modification times in whole
     /// seconds would then take the restored file for the one it compiled.
     /// Each write therefore gets a modification time in a later whole second
-    /// than the file had.
+    /// than the file had. A manifest is written as the sync copies one
+    /// (`ManifestPaths`).
     func write(_ relative: String, _ content: String?) throws {
         let url = root.appendingPathComponent(relative)
-        if let content {
+        if var content {
+            if ManifestPaths.isManifest(relative) { content = ManifestPaths.rewrite(content, package: package) }
             let previous = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url, options: .atomic)
