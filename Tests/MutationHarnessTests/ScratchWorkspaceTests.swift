@@ -188,6 +188,9 @@ extension ScratchWorkspaceTests {
             #expect(workspace.read("Package.swift") == copied(), "a copy that is no rewrite of the package's manifest reads as it is")
             try workspace.write("Package.swift", own)
             #expect(workspace.read("Package.swift") == own)
+            try workspace.write("Sources/A/A.swift", mention + "// changed\n")
+            #expect(try String(contentsOf: scratch.url.appendingPathComponent("copy/Sources/A/A.swift"), encoding: .utf8) == mention + "// changed\n",
+                    "a source is written as it is")
         }
     }
 

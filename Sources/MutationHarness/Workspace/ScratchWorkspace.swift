@@ -182,7 +182,7 @@ struct ScratchWorkspace: Sendable {
     func read(_ relative: String) -> String? {
         let copied = Self.text(at: root.appendingPathComponent(relative))
         guard ManifestPaths.isManifest(relative), let copied, let own = Self.text(at: package.appendingPathComponent(relative)),
-              own != copied, ManifestPaths.rewrite(own, package: package) == copied
+              ManifestPaths.rewrite(own, package: package) == copied
         else { return copied }
         return own
     }
