@@ -59,10 +59,11 @@ struct ExploreTests {
     /// An id names the mutated line, not its byte offset: code added above
     /// it, or a change of indentation, leaves the id alone, so ignore lines
     /// and `--id` keep naming the same mutant. Editing the line itself gives
-    /// new ids, and two identical lines give two sets of ids.
+    /// new ids, and two identical lines give two sets of ids (each also
+    /// names its nearest code lines, which this edit leaves alone).
     @Test func anIdSurvivesEditsElsewhereInTheFile() throws {
-        let before = "func f(_ x: Int) -> Int {\n    var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 1\n    return t - 2 + c\n}\n"
-        let after = "let added = 3 + 4\n\nfunc f(_ x: Int) -> Int {\n        var t = x\n    t = t * 2\n    t = t * 2\n    let c = x + 2\n    return t - 5 + c\n}\n"
+        let before = "func f(_ x: Int) -> Int {\n    var t = x\n    t = t * 2\n    t = t * 2\n    let d = t\n    let c = x + 1\n    return t - 2 + c\n}\n"
+        let after = "let added = 3 + 4\n\nfunc f(_ x: Int) -> Int {\n        var t = x\n    t = t * 2\n    t = t * 2\n    let d = t\n    let c = x + 2\n    return t - 5 + c\n}\n"
         func ids(_ text: String) throws -> [String: [String]] {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             return Dictionary(grouping: try points(text), by: { lines[$0.line - 1].trimmingCharacters(in: .whitespaces) }).mapValues { $0.map(\.id).sorted() }
@@ -210,21 +211,49 @@ struct ExploreTests {
 
     /// The anchor an id is built from: the trimmed text of the lines the
     /// mutant spans (a tab indents like spaces, a blank line inside stays),
-    /// where it starts in that text and how long it is, and how many
-    /// identical places come before it in the file, counting from 0.
-    @Test func anAnchorIsTheTrimmedLinesTheOffsetTheLengthAndTheRank() throws {
+    /// where it starts in that text and how long it is, and the mutation; a
+    /// place the file holds more than once adds its neighbours (the nearest
+    /// code line above and below) and its rank among identical places with
+    /// the same neighbours, counting from 0.
+    @Test func anAnchorIsTheTrimmedLinesTheOffsetTheLengthAndForARepeatedPlaceItsNeighbours() throws {
         let text = "func f(_ a: Int, _ b: Int) -> Int {\n\tvar t = a\n\tt = t * 10\n    t = t * 10\n    if a ==\n\n        b { t = 0 }\n    return t\n}\n"
         let found = try points(text)
         let anchors = Set(found.compactMap(\.anchor))
-        for rank in 0...1 {
-            #expect(anchors.contains("t = t * 10|6|1|arithmetic|/#\(rank)"), "\(anchors.sorted())")
-            #expect(anchors.contains("t = t * 10|8|2|integer-literal|11#\(rank)"), "\(anchors.sorted())")
+        for neighbours in ["var t = a\nt = t * 10", "t = t * 10\nif a =="] {
+            #expect(anchors.contains("t = t * 10|6|1|arithmetic|/|\(neighbours)#0"), "\(anchors.sorted())")
+            #expect(anchors.contains("t = t * 10|8|2|integer-literal|11|\(neighbours)#0"), "\(anchors.sorted())")
         }
-        #expect(!anchors.contains { $0.hasPrefix("t = t * 10|") && $0.hasSuffix("#2") }, "two lines, two ranks: \(anchors.sorted())")
         let condition = try #require(found.first { $0.mutationOperator == .removeCondition && $0.replacement == "true" }, "\(describe(found))")
-        #expect(condition.anchor == "if a ==\n\nb { t = 0 }|3|15|remove-condition|true#0")
+        #expect(condition.anchor == "if a ==\n\nb { t = 0 }|3|15|remove-condition|true#0", "a place held once has no neighbours")
         let last = try points("let x = 1 + 2").first { $0.mutationOperator == .arithmetic }
         #expect(last?.anchor == "let x = 1 + 2|10|1|arithmetic|-#0", "the last line of a file without a final newline")
+        let twins = try points("func f(_ a: Int) -> Int {\n    var t = a\n    // one\n    t = t + 1\n\n    t = t + 1\n    return t\n}\nfunc g(_ a: Int) -> Int {\n    var t = a\n    t = t + 1\n    t = t + 1\n    return t\n}\n")
+            .filter { $0.mutationOperator == .arithmetic }.compactMap(\.anchor)
+        #expect(twins.sorted() == ["t = t + 1|6|1|arithmetic|-|t = t + 1\nreturn t#0", "t = t + 1|6|1|arithmetic|-|t = t + 1\nreturn t#1",
+                                   "t = t + 1|6|1|arithmetic|-|var t = a\nt = t + 1#0", "t = t + 1|6|1|arithmetic|-|var t = a\nt = t + 1#1"],
+                "comments and blank lines are no neighbours; the same neighbours take ranks: \(twins)")
+        let edges = try points("func f(_ t: inout Int) {\n    t = t + 1\n    t = t + 1\n}").filter { $0.mutationOperator == .arithmetic }.compactMap(\.anchor)
+        #expect(edges.sorted() == ["t = t + 1|6|1|arithmetic|-|func f(_ t: inout Int) {\nt = t + 1#0", "t = t + 1|6|1|arithmetic|-|t = t + 1\n}#0"],
+                "the file's first line is a neighbour, and its last without a final newline: \(edges)")
+    }
+
+    /// An id never passes from one mutant to another: removing one of
+    /// several identical lines leaves the ids of the others as they were
+    /// (each keeps its neighbours), and a line left alone of its kind gets
+    /// a new id (an ignore entry of the old one then names no mutant,
+    /// which is said, rather than the line before it).
+    @Test func removingOneOfSeveralIdenticalLinesHandsItsIdToNoOther() throws {
+        func ids(_ functions: [String]) throws -> [String: String] {
+            let text = functions.map { "func \($0)() {\n    step(\"\($0)\")\n    check()\n}\n" }.joined() + "func step(_ s: String) {}\nfunc check() {}\n"
+            return Dictionary(uniqueKeysWithValues: try points(text).filter { $0.mutationOperator == .removeVoidCall && $0.original == "check()" }
+                .map { point in (functions[(point.line - 3) / 4], point.id) })
+        }
+        let three = try ids(["f", "g", "h"])
+        let two = try ids(["g", "h"])
+        let one = try ids(["h"])
+        #expect(three.count == 3 && Set(three.values).count == 3, "\(three)")
+        #expect(two == ["g": three["g"], "h": three["h"]], "f's line gone, g and h keep their ids: \(three) \(two)")
+        #expect(one.count == 1 && !Set(three.values).contains(one["h"] ?? ""), "h alone is a new id, no other's: \(three) \(one)")
     }
 
     @Test func idsAreStableAndDistinct() throws {

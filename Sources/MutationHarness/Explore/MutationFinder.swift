@@ -53,24 +53,55 @@ struct MutationFinder {
     }
 
     /// Each point with its anchor: the trimmed text of the lines it spans,
-    /// where it starts and ends in that text, and how many identical places
-    /// come before it in the file.
+    /// where it starts and ends in that text, and the mutation. A place
+    /// that occurs more than once in the file also carries its neighbours
+    /// (the nearest line above and below that is neither blank nor only a
+    /// comment) and how many identical places with the same neighbours come
+    /// before it: removing one of the others then never hands its id to
+    /// another, and a place that becomes or stops being one of several gets
+    /// a new id, which an ignore entry reports as naming no mutant.
     private func anchored(_ points: [MutationPoint]) -> [MutationPoint] {
+        let places = points.map(place(of:))
+        var seen: Set<String> = []
+        var repeated: Set<String> = []
+        for place in places where !seen.insert(place).inserted { repeated.insert(place) }
         var rank: [String: Int] = [:]
-        return points.map { point in
-            let first = lineStarts[point.line - 1]
-            var last = point.end
-            while last < source.count, source[last] != UInt8(ascii: "\n") { last += 1 }
-            var indent = first
-            while indent < last, source[indent] == UInt8(ascii: " ") || source[indent] == UInt8(ascii: "\t") { indent += 1 }
-            let lines = String(decoding: source[indent..<last], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
-            let place = "\(lines)|\(point.start - indent)|\(point.end - point.start)|\(point.mutationOperator.rawValue)|\(point.replacement)"
+        return zip(points, places).map { point, place in
+            let key = repeated.contains(place) ? place + "|" + neighbours(of: point) : place
             var anchoredPoint = point
-            anchoredPoint.anchor = "\(place)#\(rank[place, default: 0])"
-            rank[place, default: 0] += 1
+            anchoredPoint.anchor = "\(key)#\(rank[key, default: 0])"
+            rank[key, default: 0] += 1
             return anchoredPoint
         }
+    }
+
+    /// The trimmed text of the lines a point spans, where it starts and
+    /// ends in that text, its operator and its replacement.
+    private func place(of point: MutationPoint) -> String {
+        let first = lineStarts[point.line - 1]
+        var last = point.end
+        while last < source.count, source[last] != UInt8(ascii: "\n") { last += 1 }
+        var indent = first
+        while indent < last, source[indent] == UInt8(ascii: " ") || source[indent] == UInt8(ascii: "\t") { indent += 1 }
+        let lines = String(decoding: source[indent..<last], as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+        return "\(lines)|\(point.start - indent)|\(point.end - point.start)|\(point.mutationOperator.rawValue)|\(point.replacement)"
+    }
+
+    /// The nearest line above the point's first line and below its last
+    /// that holds code (not blank, not only a `//` comment), trimmed; empty
+    /// at either end of the file.
+    private func neighbours(of point: MutationPoint) -> String {
+        func code(_ index: Int) -> String? {
+            let start = lineStarts[index]
+            var end = start
+            while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
+            let text = String(decoding: source[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            return text.isEmpty || text.hasPrefix("//") ? nil : text
+        }
+        let above = (0..<(point.line - 1)).reversed().lazy.compactMap(code).first ?? ""
+        let below = (position(of: max(point.start, point.end - 1)).line..<lineStarts.count).lazy.compactMap(code).first ?? ""
+        return above + "\n" + below
     }
 
     /// What a node's place in the tree says about it.

@@ -81,7 +81,8 @@ struct MutationPoint: Equatable, Sendable, Codable {
 
     /// A short id that stays the same while the mutated lines and the
     /// mutation do, however the rest of the file changes (an ignore line or
-    /// an `--id` keeps naming the same mutant).
+    /// an `--id` keeps naming the same mutant); a line the file holds more
+    /// than once is also told by its neighbours (`MutationFinder.anchored`).
     var id: String {
         let place = anchor ?? "\(start)|\(end)"
         let text = "\(file)|\(place)|\(mutationOperator.rawValue)|\(replacement)"
