@@ -52,6 +52,23 @@ struct IncrementalRunTests {
         }
     }
 
+    /// Mutants found by a harness that made their ids another way (a file
+    /// from before the scheme had a number reads as nil) are found again:
+    /// their ids are not the ones the ignore file and `--id` use now.
+    @Test func mutantsWhoseIdsWereMadeAnotherWayAreFoundAgain() throws {
+        var older = Self.previous()
+        older.explored?.anchorScheme = nil
+        #expect(Self.run(older).cachedExploration(paths: ["Sources"]) == nil && !Self.run(older).canSkipBaseline)
+        older.explored?.anchorScheme = MutationFinder.anchorScheme - 1
+        #expect(Self.run(older).cachedExploration(paths: ["Sources"]) == nil)
+        let written = try JSONEncoder().encode(Self.explored)
+        var object = try #require(try JSONSerialization.jsonObject(with: written) as? [String: Any])
+        #expect(object["anchorScheme"] as? Int == MutationFinder.anchorScheme, "a new file says how its ids were made")
+        object["anchorScheme"] = nil
+        let read = try JSONDecoder().decode(ResultsFile.Explored.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(read.anchorScheme == nil, "a file written before the scheme had a number reads as none")
+    }
+
     /// The map still describes a test whose every function lies in an
     /// unchanged file, with its seconds (0 when none were kept); nothing
     /// is known when the options changed or a changed file holds no function

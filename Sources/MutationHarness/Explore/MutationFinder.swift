@@ -52,6 +52,11 @@ struct MutationFinder {
         return anchored(points)
     }
 
+    /// Which way `anchored` makes anchors (and so ids): 2 since a repeated
+    /// place carries its neighbours. A results file's points made another
+    /// way are found again (`ResultsFile.Explored.anchorScheme`).
+    static let anchorScheme = 2
+
     /// Each point with its anchor: the trimmed text of the lines it spans,
     /// where it starts and ends in that text, and the mutation. A place
     /// that occurs more than once in the file also carries its neighbours

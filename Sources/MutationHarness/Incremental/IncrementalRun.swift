@@ -81,7 +81,9 @@ final class IncrementalRun: @unchecked Sendable {
     /// if any: byte for byte the same, since a mutant is a byte range (a
     /// comment added in place leaves the baseline and map good, not them).
     func cachedExploration(paths: [String]) -> ResultsFile.Explored? {
-        guard unchanged, previous?.bytesTree == bytesTree, let explored = previous?.explored, explored.paths == paths else { return nil }
+        guard unchanged, previous?.bytesTree == bytesTree, let explored = previous?.explored, explored.paths == paths,
+              explored.anchorScheme == MutationFinder.anchorScheme
+        else { return nil }
         return explored
     }
 

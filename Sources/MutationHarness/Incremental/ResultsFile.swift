@@ -73,6 +73,11 @@ struct ResultsFile: Codable, Equatable {
         var compilerVersion: String
         var warnings: [String]
         var targets: [PackageTargets.Target]
+        /// How the points' ids were made (`MutationFinder.anchorScheme`): a
+        /// file written by a harness that made them otherwise (nil: before
+        /// the scheme had a number) holds ids the ignore file and `--id` no
+        /// longer use, so its points are found again.
+        var anchorScheme: Int? = MutationFinder.anchorScheme
     }
 
     /// One verdict and the key it holds for.
