@@ -235,6 +235,10 @@ struct ExploreTests {
         let edges = try points("func f(_ t: inout Int) {\n    t = t + 1\n    t = t + 1\n}").filter { $0.mutationOperator == .arithmetic }.compactMap(\.anchor)
         #expect(edges.sorted() == ["t = t + 1|6|1|arithmetic|-|func f(_ t: inout Int) {\nt = t + 1#0", "t = t + 1|6|1|arithmetic|-|t = t + 1\n}#0"],
                 "the file's first line is a neighbour, and its last without a final newline: \(edges)")
+        let blocks = try points("func f(_ a: Int) -> Int {\nvar t = a\nif a > 1 {\nt = 0\n}\nif a > 1 {\nt = 0\n}\nreturn t\n}\n")
+            .filter { $0.mutationOperator == .removeBranch }.compactMap(\.anchor)
+        #expect(blocks.sorted() == ["if a > 1 {\nt = 0\n}|0|18|remove-branch||var t = a\nif a > 1 {#0", "if a > 1 {\nt = 0\n}|0|18|remove-branch||}\nreturn t#0"],
+                "a place of several lines has the line after its last as its neighbour below: \(blocks)")
     }
 
     /// An id never passes from one mutant to another: removing one of
