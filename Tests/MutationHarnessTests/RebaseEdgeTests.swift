@@ -112,6 +112,59 @@ struct PatchRebaserEdgeTests {
         #expect(applied(top, to: indented) == "    w = 0\n" + indented)
     }
 
+    // MARK: - The insertion anchor
+
+    /// An early exit inserted after a `guard`, whose next line's message was
+    /// since reworded: placed after the `guard`, the one place where it stands
+    /// next to a line much like the old one.
+    private static let earlyExit = patch([
+        "@@ -2,3 +2,4 @@",
+        "     guard let header = decode(data), header.format == name else {",
+        "+        return nil",
+        "         throw FileError(reason: \"\\(path) is not a results file of `mutate explore`: not touched\")",
+        "     }",
+    ])
+
+    @Test func anInsertionWhoseNextLineWasRewordedFollowsTheLineBeforeIt() throws {
+        let today = Self.file(["// header", "    let other = 1", "    guard let header = decode(data), header.format == name else {",
+                               "        throw FileError(reason: \"\\(path) is not a results file of `mutate` or `mutate explore`: not touched\")", "    }"])
+        let outcome = try rebase([Self.path: today], patch: Self.earlyExit)
+        let diff = try #require(carried(outcome))
+        #expect(applied(diff, to: today) == today.replacingOccurrences(of: "name else {\n", with: "name else {\n        return nil\n"))
+        guard case .rebased(_, let moves) = outcome else { return }
+        #expect(moves.count == 1 && moves[0].hasSuffix("(the insertion anchored by the line before it, the line after it reworded (88% alike))"), "\(moves)")
+
+        // The line before it reworded, the one after it as it was.
+        let insertion = Self.patch(["@@ -1,2 +1,3 @@", "     let total = values.reduce(0, +) // sum", "+    log(total)", "     return total * scale"])
+        let reworded = Self.file(["func f() -> Int {", "    let total = values.reduce(0, +) // the sum", "    return total * scale", "}"])
+        let after = try rebase([Self.path: reworded], patch: insertion)
+        #expect(applied(try #require(carried(after)), to: reworded) == reworded.replacingOccurrences(of: "sum\n", with: "sum\n    log(total)\n"))
+        guard case .rebased(_, let afterMoves) = after else { return }
+        #expect(afterMoves.first?.contains("anchored by the line after it, the line before it reworded") == true, "\(afterMoves)")
+    }
+
+    /// The insertion anchor carries nothing it cannot place for certain:
+    /// a neighbour kept only as a lone brace, another neighbour rewritten
+    /// rather than reworded, or two places that fit.
+    @Test func anInsertionIsNotCarriedByABraceARewrittenNeighbourOrTwoPlaces() throws {
+        let braced = Self.patch(["@@ -1,2 +1,3 @@", "     }", "+    close(listener)", "     state.unlock()"])
+        let brace = try #require(refusal(try rebase([Self.path: Self.file(["    }", "    state.unlock(all: true)", "    }", "    other()"])], patch: braced)))
+        #expect(brace.reason.hasSuffix("neither of its neighbours stands, as it was, next to a line much like the other"), "\(brace)")
+
+        // 66% alike: rewritten, not reworded.
+        let rewritten = Self.file(["// header", "    guard let header = decode(data), header.format == name else {",
+                                   "        throw FileError(reason: \"\\(path) holds no results of `mutate`: left as it is\")", "    }"])
+        let gone = try #require(refusal(try rebase([Self.path: rewritten], patch: Self.earlyExit)))
+        #expect(gone.reason.hasSuffix("neither of its neighbours stands, as it was, next to a line much like the other"), "\(gone)")
+
+        let twice = Self.file(["    guard let header = decode(data), header.format == name else {",
+                               "        throw FileError(reason: \"\\(path) is not a results file of `mutate` or `mutate explore`: not touched\")", "    }",
+                               "    guard let header = decode(data), header.format == name else {",
+                               "        throw FileError(reason: \"\\(path) is not a results file of `mutate` or `mutate explorer`: not touched\")", "    }"])
+        let two = try #require(refusal(try rebase([Self.path: twice], patch: Self.earlyExit)))
+        #expect(two.reason.hasSuffix("2 places hold one of its neighbours next to a line much like the other") && two.candidates.count == 2, "\(two)")
+    }
+
     /// Lines of one depth moved from spaces to a tab are carried, the added
     /// lines moved with them and the unchanged line between them as it reads
     /// today; an added line that is blank, or shallower than the old lines,
@@ -268,7 +321,8 @@ struct PatchRebaserEdgeTests {
         let insertion = Self.patch(["@@ -1,2 +1,3 @@", "     if a {", "+        c()", "         b()"])
         let today = Self.file(["    if a2 {", "        b2()"])
         let refused = try #require(refusal(try rebase([Self.path: today], patch: insertion)))
-        #expect(refused.reason == "\(Self.path): the lines hunk '@@ -1,2 +1,3 @@' changes are gone (an insertion between 'if a {' and 'b()')")
+        #expect(refused.reason == "\(Self.path): the lines hunk '@@ -1,2 +1,3 @@' changes are gone (an insertion between 'if a {' and 'b()'), "
+                + "and neither of its neighbours stands, as it was, next to a line much like the other")
         #expect(refused.candidates == ["\(Self.path):2 (82% alike)"])
     }
 

@@ -19,7 +19,10 @@
 /// a whole block (or a branch, its `}` kept) whose lines are gone is
 /// carried by the line that opens it (`RemovedBlock`): the one block of its
 /// file that opens with that line and still holds every removed line, in
-/// order and much alike, is removed whole. Anything less
+/// order and much alike, is removed whole. A pure insertion whose
+/// neighbours are no longer side by side, one of them reworded, is carried
+/// by the other (`InsertionNeighbours`): to the one place where it stands
+/// as it was next to a line much like the reworded one. Anything less
 /// certain is refused with the reason and the nearest candidates: a
 /// rebased mutant that changes another place than the original meant is
 /// worse than a stale one.
@@ -312,6 +315,15 @@ private struct Anchor {
             }
             none = "no block opening with its first line holds the others"
             many = { "\($0) blocks open with its first line" }
+        } else if core.isInsertion, let insertion = InsertionNeighbours(before: core.leading.last, after: core.trailing.first) {
+            places = insertion.places(in: lines).compactMap { place in
+                let alike = Int((place.likeness * 100).rounded())
+                let how = place.kept == .before ? "the insertion anchored by the line before it, the line after it reworded (\(alike)% alike)"
+                    : "the insertion anchored by the line after it, the line before it reworded (\(alike)% alike)"
+                return core.rebuilt(at: place.position, in: lines).map { Place(position: place.position, hunk: $0, how: how, likeness: place.likeness) }
+            }
+            none = "neither of its neighbours stands, as it was, next to a line much like the other"
+            many = { "\($0) places hold one of its neighbours next to a line much like the other" }
         } else {
             return nil
         }
