@@ -6,7 +6,8 @@
 # applying it). Exits 1 if any rebase is wrong (carried, but to a different
 # result).
 #
-#   bash Benchmarks/rebase-history.sh
+#   bash Benchmarks/rebase-history.sh           # every re-record
+#   bash Benchmarks/rebase-history.sh NAME...   # only these mutants' re-records
 #
 # Categories: carried (same result as the re-record), wrong (carried, other
 # result), refused (left stale, with its reason), applies (the old patch
@@ -26,9 +27,10 @@ if [ -z "${MUTATE:-}" ]; then
     MUTATE=$repo/.build/release/mutate
 fi
 
-python3 - "$repo" "$work" "$MUTATE" <<'PY'
+python3 - "$repo" "$work" "$MUTATE" "$@" <<'PY'
 import os, subprocess, sys, shutil
 repo, work, mutate = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
+only = set(sys.argv[4:])
 
 def git(*args, **kw):
     return subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True, **kw).stdout
@@ -95,6 +97,8 @@ def count(tally, kind, verdict):
 for commit, path, old in cases:
     short = commit[:7]
     name = os.path.basename(path)[:-len(".patch")]
+    if only and name not in only:
+        continue
     case = os.path.join(work, f"{short}-{name}")
     source = os.path.join(case, "source")
     tree(commit, source)

@@ -41,22 +41,22 @@ struct InsertionNeighbours: Equatable {
     }
 
     /// Every place of `lines` where one neighbour is as it was and says
-    /// something, and the other is `likenessNeeded` alike but not the same
-    /// (both the same is the insertion found by its lines); best first.
+    /// something, and the other is `likenessNeeded` alike, in the file's
+    /// order. (A place where both are as they were is the insertion found
+    /// by its lines, before this anchor is tried.)
     func places(in lines: [String]) -> [Place] {
-        guard lines.count >= 2 else { return [] }
-        var found: [Place] = []
-        for position in 1..<lines.count {
+        lines.indices.dropFirst().compactMap { position in
             let above = lines[position - 1].trimmed, below = lines[position].trimmed
-            if above == before, below != after, Self.says(before) {
+            if above == before, Self.says(before) {
                 let likeness = Suggestion.likeness(after, below)
-                if likeness >= Self.likenessNeeded { found.append(Place(position: position, kept: .before, likeness: likeness)) }
-            } else if below == after, above != before, Self.says(after) {
-                let likeness = Suggestion.likeness(before, above)
-                if likeness >= Self.likenessNeeded { found.append(Place(position: position, kept: .after, likeness: likeness)) }
+                return likeness >= Self.likenessNeeded ? Place(position: position, kept: .before, likeness: likeness) : nil
             }
+            if below == after, Self.says(after) {
+                let likeness = Suggestion.likeness(before, above)
+                return likeness >= Self.likenessNeeded ? Place(position: position, kept: .after, likeness: likeness) : nil
+            }
+            return nil
         }
-        return found.sorted { ($0.likeness, $1.position) > ($1.likeness, $0.position) }
     }
 
     /// Whether a line tells one place from another: a brace or a blank line does not.
