@@ -99,8 +99,7 @@ struct MutationFinder {
     private func neighbours(of point: MutationPoint) -> String {
         func code(_ index: Int) -> String? {
             let start = lineStarts[index]
-            var end = start
-            while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
+            let end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : source.count
             let text = String(decoding: source[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespaces)
             return text.isEmpty || text.hasPrefix("//") ? nil : text
         }

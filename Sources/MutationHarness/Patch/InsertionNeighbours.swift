@@ -47,20 +47,15 @@ struct InsertionNeighbours: Equatable {
     func places(in lines: [String]) -> [Place] {
         lines.indices.dropFirst().compactMap { position in
             let above = lines[position - 1].trimmed, below = lines[position].trimmed
-            if above == before, Self.says(before) {
+            if above == before, before.tellsAPlace {
                 let likeness = Suggestion.likeness(after, below)
                 return likeness >= Self.likenessNeeded ? Place(position: position, kept: .before, likeness: likeness) : nil
             }
-            if below == after, Self.says(after) {
+            if below == after, after.tellsAPlace {
                 let likeness = Suggestion.likeness(before, above)
                 return likeness >= Self.likenessNeeded ? Place(position: position, kept: .after, likeness: likeness) : nil
             }
             return nil
         }
-    }
-
-    /// Whether a line tells one place from another: a brace or a blank line does not.
-    static func says(_ line: String) -> Bool {
-        line.contains { $0.isLetter || $0.isNumber }
     }
 }

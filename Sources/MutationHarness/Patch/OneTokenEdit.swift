@@ -76,7 +76,7 @@ struct OneTokenEdit: Equatable {
     private func neighbours(matching here: [String], at position: Int) -> Int {
         func same(_ old: Int, _ new: Int) -> Bool {
             tokens.indices.contains(old) && here.indices.contains(new) && tokens[old] == here[new]
-                && tokens[old].contains { $0.isLetter || $0.isNumber }
+                && tokens[old].tellsAPlace
         }
         return (1...Self.reach).filter { same(index - $0, position - $0) }.count
             + (1...Self.reach).filter { same(index + $0, position + $0) }.count

@@ -411,13 +411,12 @@ private struct Core {
     /// `position`; only lines with a letter or digit count (a closing brace
     /// or a blank line tells nothing apart).
     func contextScore(at position: Int, in lines: [String]) -> Int {
-        func telling(_ text: String) -> Bool { text.contains { $0.isLetter || $0.isNumber } }
         let before = leading.reversed().enumerated().filter { index, text in
-            telling(text) && position - 1 - index >= 0 && lines[position - 1 - index].trimmed == text.trimmed
+            text.tellsAPlace && position - 1 - index >= 0 && lines[position - 1 - index].trimmed == text.trimmed
         }.count
         let after = position + oldLines.count
         let following = trailing.enumerated().filter { index, text in
-            telling(text) && after + index < lines.count && lines[after + index].trimmed == text.trimmed
+            text.tellsAPlace && after + index < lines.count && lines[after + index].trimmed == text.trimmed
         }.count
         return before + following
     }
@@ -494,6 +493,10 @@ private extension Hunk.Line {
 }
 
 extension String {
+    /// Whether the line or token holds a letter or digit: a brace, a `.` or
+    /// a blank line tells no place from another.
+    var tellsAPlace: Bool { contains { $0.isLetter || $0.isNumber } }
+
     /// Without leading and trailing spaces and tabs.
     var trimmed: String {
         var slice = Substring(self)

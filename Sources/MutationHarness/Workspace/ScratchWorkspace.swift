@@ -72,10 +72,7 @@ struct ScratchWorkspace: Sendable {
             for relative in source.files {
                 if isCancelled() { throw WorkspaceError(reason: "interrupted while copying the package") }
                 let target = root.appendingPathComponent(relative)
-                var bytes = try Data(contentsOf: package.appendingPathComponent(relative))
-                if ManifestPaths.isManifest(relative), let text = String(data: bytes, encoding: .utf8) {
-                    bytes = Data(ManifestPaths.rewrite(text, package: package).utf8)
-                }
+                let bytes = copied(try Data(contentsOf: package.appendingPathComponent(relative)), as: relative)
                 if Self.isLink(target) { try manager.removeItem(at: target) }
                 if manager.contents(atPath: target.path) != bytes {
                     try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -180,15 +177,19 @@ struct ScratchWorkspace: Sendable {
     /// so a mutant's patch of those lines applies as it does to the
     /// package; `write` rewrites it again.
     func read(_ relative: String) -> String? {
-        let copied = Self.text(at: root.appendingPathComponent(relative))
-        guard ManifestPaths.isManifest(relative), let copied, let own = Self.text(at: package.appendingPathComponent(relative)),
-              ManifestPaths.rewrite(own, package: package) == copied
-        else { return copied }
-        return own
+        let held = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path)
+        guard ManifestPaths.isManifest(relative), let held, let own = FileManager.default.contents(atPath: package.appendingPathComponent(relative).path),
+              copied(own, as: relative) == held
+        else { return held.flatMap { String(data: $0, encoding: .utf8) } }
+        return String(data: own, encoding: .utf8)
     }
 
-    private static func text(at url: URL) -> String? {
-        FileManager.default.contents(atPath: url.path).flatMap { String(data: $0, encoding: .utf8) }
+    /// The bytes of the package's file `relative` as the copy holds them: a
+    /// manifest with its relative `path:` dependencies made absolute
+    /// (`ManifestPaths`), any other file as it is.
+    private func copied(_ bytes: Data, as relative: String) -> Data {
+        guard ManifestPaths.isManifest(relative), let text = String(data: bytes, encoding: .utf8) else { return bytes }
+        return Data(ManifestPaths.rewrite(text, package: package).utf8)
     }
 
     /// Writes (or, for nil, deletes) a file of the copy.
@@ -201,11 +202,10 @@ struct ScratchWorkspace: Sendable {
     /// (`ManifestPaths`).
     func write(_ relative: String, _ content: String?) throws {
         let url = root.appendingPathComponent(relative)
-        if var content {
-            if ManifestPaths.isManifest(relative) { content = ManifestPaths.rewrite(content, package: package) }
+        if let content {
             let previous = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url, options: .atomic)
+            try copied(Data(content.utf8), as: relative).write(to: url, options: .atomic)
             // Judged by the time the write gave the file, not by the clock
             // read after it: the clock may have moved to the next second
             // while the file still has the previous one's.
