@@ -54,7 +54,7 @@ struct ExploreOperatorTests {
 
         """
 
-    private func points(_ text: String = source) throws -> [MutationPoint] {
+    func points(_ text: String = source) throws -> [MutationPoint] {
         try withScratch { scratch in
             try scratch.write("A.swift", text)
             let trees = try ASTDump.run(swiftc: "swiftc", module: "M", packageName: "m", files: ["A.swift"], in: scratch.url,

@@ -54,6 +54,22 @@ struct SchemaTests {
             if wide ?? false, a > 0 && a < 3 { return (a * 10) / 2 }
             return found ?? (b == 1 ? nil : b) ?? 0
         }
+        // Ternaries and calls whose receiver can stand in for them, where their switches
+        // start or end beside others': a call on a call, a fallback or a call at the start
+        // of a ternary's condition, a ternary that is an `if`'s whole condition.
+        func label(_ a: Int, _ b: Int) -> Int {
+            let names = [b, a, 3]
+            let picked = a > b ? names.sorted() : names.filter { $0 != 3 }
+            let first = (a >= 1 ? picked : names).map { $0 * 2 }
+            var total = (b > 2 ? first.bumped().sorted() : first).reduce(0) { $0 * 10 + $1 } + (a < 0 ? b : a)
+            if a > 0 ? b > 1 : b < 1 { total += 1 }
+            total += names.first ?? 0 > 1 ? a : b
+            total += names.filter { $0 > 3 }.isEmpty ? b : a * 3
+            return total
+        }
+        extension Array where Element == Int {
+            func bumped() -> [Int] { map { $0 + 1 } }
+        }
 
         """
     /// With `KILL_EARLY` set, the program runs only `isSmall` and is killed
@@ -64,6 +80,7 @@ struct SchemaTests {
         + "for b in 0...5 { print((try? typed(b)) ?? -1, terminator: \"\") }\nprint(\" \\(logged)\")\n"
         + "for b in 0...5 { try! update(b); print(state, terminator: \" \") }\nprint(table.sorted { $0.key < $1.key }.map(\\.value))\n"
         + "for a in -1...4 { for b in 0...5 { print(pick(a, b), terminator: \" \") } }\nprint()\n"
+        + "for a in -1...4 { for b in 0...5 { print(label(a, b), terminator: \" \") } }\nprint()\n"
 
     /// Only the `true` of `while true` is left to a patch (behind a switch
     /// the loop could end, and the compiler would ask for a return after
@@ -135,7 +152,7 @@ struct SchemaTests {
             #expect(switched[0] == original[0], "switch off: the original program")
             let kinds: [MutationOperator] = [.relationalBoundary, .logical, .arithmetic, .integerLiteral, .booleanLiteral,
                                              .removeVoidCall, .returnConstant, .removeCondition, .droppedUpdate, .removeBranch, .nilFallback,
-                                             .droppedOperand]
+                                             .droppedOperand, .ternarySide, .identity]
             // Every `&&` and `||`: in a chain (`a || b || c`), the swap must keep the tree's grouping as the switch does.
             let logical = points.filter { $0.mutationOperator == .logical }
             #expect(logical.contains { $0.group != nil }, "the chain on the return line is regrouped: \(logical.map(\.summary))")
@@ -150,6 +167,8 @@ struct SchemaTests {
             }
             // A call behind `try?` is removed with it.
             samples += points.filter { $0.mutationOperator == .removeVoidCall && $0.original.hasPrefix("try?") }
+            // Every side a ternary takes and every call its receiver stands in for: their switches nest with others'.
+            samples += points.filter { [.ternarySide, .identity].contains($0.mutationOperator) && !samples.map(\.id).contains($0.id) }
             for point in samples {
                 let kind = point.mutationOperator
                 let mutated = GeneratedMutant.mutatedSource(for: point, source: bytes)

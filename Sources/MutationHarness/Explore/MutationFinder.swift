@@ -49,7 +49,11 @@ struct MutationFinder {
         var seen: Set<String> = []
         let points = found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
             .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
-        return anchored(points)
+        // Two operators that make the same edit make one mutant (the first operator by name keeps it):
+        // `c ? x.sorted() : x` taking its else side is `x.sorted()` replaced by `x`.
+        var edits: Set<String> = []
+        let distinct = points.filter { edits.insert("\($0.start)|\($0.end)|\($0.replacement)|\(String(describing: $0.group))").inserted }
+        return anchored(distinct)
     }
 
     /// Which way `anchored` makes anchors (and so ids): 2 since a repeated
@@ -116,6 +120,9 @@ struct MutationFinder {
         /// The expression directly inside the nearest parentheses, and the
         /// parentheses' own range.
         var parenthesized: (inner: (start: Int, end: Int), outer: (start: Int, end: Int))? = nil
+        /// The calls that are statements of the nearest block (through
+        /// `try` and `await`): their result is not used.
+        var statementCalls: Set<MutationPoint.ByteRange> = []
     }
 
     private func walk(_ value: Any, context: Context, into found: inout [MutationPoint]) {
@@ -135,6 +142,11 @@ struct MutationFinder {
         if kind == "constructor_decl" { inner.inInitializer = true }
         if kind == "paren_expr", let outer = Self.range(node), let sub = node["sub_expr"] as? [String: Any], let range = Self.range(sub) {
             inner.parenthesized = (range, outer)
+        }
+        if kind == "brace_stmt" {
+            inner.statementCalls = Set((node["elements"] as? [[String: Any]] ?? []).compactMap { element in
+                Self.call(under: element).flatMap(Self.range).map { MutationPoint.ByteRange(start: $0.start, end: tokenEnd(at: $0.end)) }
+            })
         }
         for (key, child) in node where key != "_kind" {
             walk(child, context: inner, into: &found)
@@ -178,6 +190,10 @@ struct MutationFinder {
                 add(.removeCondition, range.start, end, "true", into: &found)
             }
             if kind == "if_stmt" { elseIfBranch(node, into: &found) }
+        case "ternary_expr":
+            ternarySides(node, into: &found)
+        case "call_expr":
+            identityCall(node, context: context, into: &found)
         default:
             break
         }
@@ -257,14 +273,14 @@ struct MutationFinder {
         return String(decoding: source[start..<(start + length)], as: UTF8.self)
     }
 
-    /// The end of the token that starts at `offset`: an identifier or number,
-    /// a string literal, or one punctuation character.
+    /// The end of the token that starts at `offset`: an identifier (`$0`
+    /// too) or number, a string literal, or one punctuation character.
     func tokenEnd(at offset: Int) -> Int {
         guard source.indices.contains(offset) else { return offset }
         let byte = source[offset]
         func isIdentifier(_ byte: UInt8) -> Bool {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
         }
         if isIdentifier(byte) {
             var end = offset

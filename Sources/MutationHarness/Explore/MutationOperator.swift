@@ -35,6 +35,13 @@ enum MutationOperator: String, Codable, Sendable, CaseIterable {
     /// forgotten), and `a * b`, `a / b` become `a` (a scale or a unit
     /// conversion forgotten).
     case droppedOperand = "dropped-operand"
+    /// `c ? a : b` becomes `c ? b : b` or `c ? a : a`: the condition is
+    /// evaluated and its answer ignored.
+    case ternarySide = "ternary-side"
+    /// `receiver.method(...)` becomes `receiver` when the call returns a
+    /// value of the receiver's type (`names.sorted()` -> `names`): a
+    /// transformation forgotten.
+    case identity
 }
 
 /// One place in a file and what the mutation puts there.
@@ -70,11 +77,12 @@ struct MutationPoint: Equatable, Sendable, Codable {
     /// for `dropped-operand`, the operator token (its function gets the
     /// case); for `nil-fallback`, the left operand (made `nil`); for the
     /// `remove-branch` of an `else if`, where its first condition starts
-    /// (an empty range: the branch gets a condition that fails).
+    /// (an empty range: the branch gets a condition that fails); for
+    /// `ternary-side`, the ternary's condition.
     var switchSite: ByteRange? = nil
 
     /// A range of bytes of a file.
-    struct ByteRange: Equatable, Sendable, Codable {
+    struct ByteRange: Hashable, Sendable, Codable {
         var start: Int
         var end: Int
     }

@@ -16,7 +16,12 @@
 ///   (`else if !__mutateActive(N), ...`);
 /// - `a ?? b` taking its fallback becomes `(__mutateActive(N) ? nil : (a)) ?? b`;
 /// - a dropped operand is another case of the operator's function
-///   (`return lhs`, `return try rhs()`).
+///   (`return lhs`, `return try rhs()`);
+/// - a ternary taking one side keeps its condition and forces the answer:
+///   `((c) && !__mutateActive(N)) ? a : b`, `((c) || __mutateActive(N)) ? a : b`;
+/// - a call replaced by its receiver becomes
+///   `(__mutateActive(N) ? receiver : receiver.method(...))` (the receiver
+///   is a plain path of names, `MutationFinder.isPlainPath`).
 /// What does not type-check in the schema runs on the patch path instead,
 /// and so does `true` in `while true` (see `isLoopForever`).
 struct Schema {
@@ -143,9 +148,22 @@ struct Schema {
                     edits[file, default: []].append(Edit(start: point.end, end: point.end, text: "))", order: 2))
                 case .nilFallback:
                     guard let left = point.switchSite else { continue }
-                    // Inside a removed condition that starts at the same byte.
-                    edits[file, default: []].append(Edit(start: left.start, end: left.start, text: "(\(active) ? nil : (", order: -1))
+                    // Inside a removed condition or a ternary's switch that starts at the same byte.
+                    edits[file, default: []].append(Edit(start: left.start, end: left.start, text: "(\(active) ? nil : (", order: -2))
                     edits[file, default: []].append(Edit(start: left.end, end: left.end, text: "))", order: 2))
+                case .ternarySide:
+                    // The condition still runs; its answer is forced (true when the else side became the then side).
+                    guard let condition = point.switchSite else { continue }
+                    let forcedTrue = !Self.replacesThenSide(point, condition: condition, in: source)
+                    edits[file, default: []].append(Edit(start: condition.start, end: condition.start, text: "((", order: -1))
+                    edits[file, default: []].append(Edit(start: condition.end, end: condition.end,
+                                                         text: forcedTrue ? ") || \(active))" : ") && !\(active))", order: forcedTrue ? 3 : 2))
+                case .identity:
+                    // Inside every other switch that starts or ends where the call does; a longer call encloses a shorter one.
+                    let length = point.end - point.start
+                    edits[file, default: []].append(Edit(start: point.start, end: point.start, text: "(\(active) ? \(point.replacement) : ",
+                                                         order: -3 - 1_000_000 + length))
+                    edits[file, default: []].append(Edit(start: point.end, end: point.end, text: ")", order: 4 + 1_000_000 - length))
                 }
             }
             for start in tokenGroups.keys.sorted() {
@@ -201,6 +219,15 @@ struct Schema {
         case keepLeft
         /// The right operand alone.
         case keepRight
+    }
+
+    /// Whether a `ternary-side` point replaces the side right after the
+    /// condition's `?` (`c ? b : b`: the condition is forced false), not
+    /// the one after `:`.
+    static func replacesThenSide(_ point: MutationPoint, condition: MutationPoint.ByteRange, in source: [UInt8]) -> Bool {
+        guard condition.end <= point.start, point.start <= source.count else { return false }
+        return source[condition.end..<point.start].filter { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }
+            == [UInt8(ascii: "?")]
     }
 
     /// Whether a `dropped-operand` point keeps the right operand: its

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The operators that put another value of the same type in place of one
+/// (issue 27): a ternary that takes one side whatever its condition, and a
+/// call replaced by its receiver. Each only where the copy means what it
+/// meant, and never on wording.
+@Suite(.ownThread)
+struct SubstitutionOperatorTests {
+    static let source = """
+        enum Light { case on, off }
+        struct Box {
+            var names: [String] = []
+            var light: Light? = nil
+            init() {}
+            init(size: Int) { self.init() }
+            func check(_ s: String) throws -> String { s }
+            @discardableResult func tidy() -> Box { self }
+            mutating func f(_ flag: Bool, _ n: Int, _ other: Int?) throws -> Int {
+                let a = flag ? names.sorted() : names
+                let b = flag ? n : 3
+                let c = flag ? other : nil
+                let e: Int? = flag ? n : other
+                let g: Light? = flag ? light : .off
+                let h = flag ? "on" : "off"
+                let i = flag ? ("a", n) : ("b", n)
+                let j = flag ? ("a", "\\(n)") : ("b", "")
+                names = names.map { $0.lowercased() }
+                names.sort()
+                self.tidy()
+                let k = self.tidy()
+                let l = names.filter { !$0.isEmpty }.count
+                let m = try names.map { try check($0) }
+                let o = (names + ["x"]).sorted()
+                let p = names.first?.uppercased()
+                _ = (a, b, c, e, g, h, i, j, k, l, m, o, p)
+                return flag ? n : n
+            }
+        }
+
+        """
+
+    private func found() throws -> Set<String> {
+        Set(try ExploreOperatorTests().points(Self.source).filter { [.ternarySide, .identity].contains($0.mutationOperator) }.map {
+            "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original) -> \($0.replacement)"
+        })
+    }
+
+    @Test func eachAtItsPlaceAndNothingElse() throws {
+        let found = try found()
+        let expected: Set<String> = [
+            // Both sides of a ternary; the one the other side also makes is made once.
+            "10:24 identity names.sorted() -> names", "10:41 ternary-side names -> names.sorted()",
+            // Not a side that takes its type from the context (a number, `nil`, `.member`) or is converted to the ternary's type.
+            "11:28 ternary-side 3 -> n", "12:32 ternary-side nil -> other", "13:30 ternary-side n -> other", "14:40 ternary-side .off -> light",
+            // Not a choice between texts, but a tuple of text and a value is a value.
+            "16:24 ternary-side (\"a\", n) -> (\"b\", n)", "16:35 ternary-side (\"b\", n) -> (\"a\", n)",
+            // A call whose result has its receiver's type and is used: with `try`, on a property, on `$0`, on `self`;
+            // not `self.init()`, a call that is a statement, a receiver that is not a path of names, an optional chain.
+            "18:17 identity names.map { $0.lowercased() } -> names", "18:29 identity $0.lowercased() -> $0", "21:17 identity self.tidy() -> self",
+            "22:17 identity names.filter { !$0.isEmpty } -> names", "23:21 identity names.map { try check($0) } -> names",
+        ]
+        #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
+        #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")
+    }
+
+    /// The patch of each: the line as the bug would have written it.
+    @Test func eachPatchReadsAsTheBug() throws {
+        let bytes = Array(Self.source.utf8)
+        let lines = try ExploreOperatorTests().points(Self.source).filter { [10, 16, 23].contains($0.line) && [.ternarySide, .identity].contains($0.mutationOperator) }
+            .map { point in
+                let text = String(decoding: GeneratedMutant.mutatedSource(for: point, source: bytes), as: UTF8.self)
+                return text.split(separator: "\n", omittingEmptySubsequences: false)[point.line - 1].trimmingCharacters(in: .whitespaces)
+            }
+        #expect(Set(lines) == [
+            "let a = flag ? names : names", "let a = flag ? names.sorted() : names.sorted()",
+            "let i = flag ? (\"b\", n) : (\"b\", n)", "let i = flag ? (\"a\", n) : (\"a\", n)", "let m = try names",
+        ] as Set<String>, "\(lines)")
+        #expect(lines.count == 5)
+    }
+}
