@@ -15,6 +15,15 @@ struct AppInfoTests {
         #expect(AppInfo.osVersion(OperatingSystemVersion(majorVersion: 17, minorVersion: 4, patchVersion: 1)) == "17.4.1")
     }
 
+    /// The context's `locale` is written as the wire format shows it
+    /// (`pt-BR`), not as Foundation names it (`pt_BR`).
+    @Test func theLocaleIsWrittenWithAHyphen() {
+        #expect(AppInfo.wireLocale("pt_BR") == "pt-BR")
+        #expect(AppInfo.wireLocale("zh_Hant_TW") == "zh-Hant-TW")
+        #expect(AppInfo.wireLocale("en") == "en")
+        #expect(AppInfo.current().locale == AppInfo.wireLocale(Locale.current.identifier))
+    }
+
     /// The context's `device_model` is the machine name as `uname -m` prints
     /// it: the C string's bytes up to its terminator, no trailing NULs.
     @Test func theDeviceModelIsTheMachineNameWithoutItsTerminator() throws {

@@ -298,6 +298,14 @@ struct SQLiteOpenTests {
         #expect(throws: SQLiteError.step(code: 1, message: "near \"NOT\": syntax error")) { try database.execute("NOT SQL") }
     }
 
+    /// An empty string is bound as an empty text, never as NULL (a buffer
+    /// of no bytes may have no address: SQLite reads a NULL pointer as NULL).
+    @Test func anEmptyTextIsBoundAsTextNotNull() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        #expect(try database.query("SELECT ?1, typeof(?1)", [.text("")]) == [[.text(""), .text("text")]])
+        #expect(try database.query("SELECT ?1, typeof(?1)", [.text("a\u{0}b")]) == [[.text("a\u{0}b"), .text("text")]])
+    }
+
     /// A prepared statement is reused: a later call with fewer values binds
     /// NULL to the rest, never the earlier call's values.
     @Test func aReusedStatementKeepsNoValueOfTheLastCall() throws {

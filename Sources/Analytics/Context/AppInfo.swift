@@ -33,9 +33,15 @@ public struct AppInfo: Sendable, Equatable {
             platform: platformName,
             osVersion: osVersion(os),
             deviceModel: deviceModel,
-            locale: Locale.current.identifier.replacingOccurrences(of: "_", with: "-"),
+            locale: wireLocale(Locale.current.identifier),
             environment: environment ?? EnvironmentClassifier.classify(.current(bundle: bundle))
         )
+    }
+
+    /// `pt-BR`: the locale as the wire format writes it (BCP 47, a hyphen),
+    /// from Foundation's identifier (`pt_BR`).
+    static func wireLocale(_ identifier: String) -> String {
+        identifier.replacingOccurrences(of: "_", with: "-")
     }
 
     /// `18.1` or `17.4.1`: the patch only when there is one, as the OS shows it.

@@ -12,7 +12,9 @@ enum ExploreCommand: SubCommand {
         Sources): relational boundary and negation, && <-> ||, true <-> false,
         + <-> -, * <-> /, integer literals, removal of a call that returns
         nothing, a Bool function returning a constant, a guard or if condition
-        made true. Never in string literals, comments, tests, inactive #if
+        made true, an update of state dropped, an if or else-if branch
+        removed, a ?? fallback taken, an operand of &&, * or / left out, a
+        ternary taking one side, a call replaced by its receiver. Never in string literals, comments, tests, inactive #if
         code, or code marked `// mutate: skip` (end of a line: that line; alone
         on a line: the next declaration; `// mutate: skip-file`: the file).
         Each runs like a named mutant (same lab, scratch copy and reports, in
