@@ -65,6 +65,11 @@ struct SchemaTests {
             if a > 0 ? b > 1 : b < 1 { total += 1 }
             total += names.first ?? 0 > 1 ? a : b
             total += names.filter { $0 > 3 }.isEmpty ? b : a * 3
+            // A comment between a condition and its `?`; a condition that ends in a fraction.
+            total += a > 3 // far
+                ? b
+                : a
+            total += Double(b) > 2.5 ? a /* one */ : b
             return total
         }
         extension Array where Element == Int {
@@ -192,6 +197,18 @@ extension SchemaTests {
         schema.lineShifts = ["A.swift": [Schema.LineShift(line: 5, extra: 3), Schema.LineShift(line: 12, extra: 2)]]
         #expect([4, 5, 6, 8, 9, 12, 13, 14, 15].map { schema.originalLine($0, in: "A.swift") } == [4, 5, 5, 5, 6, 9, 9, 9, 10])
         #expect(schema.originalLine(7, in: "B.swift") == 7)
+    }
+
+    /// A compiler error on a ternary's condition is blamed on the mutants
+    /// of its sides: their switch is there.
+    @Test func aTernarySidesSiteRunsFromItsConditionToTheSide() {
+        let source = Array("let x = c\n    ? a\n    : b\n".utf8)
+        var point = MutationPoint(file: "A.swift", start: 24, end: 25, line: 3, column: 7, mutationOperator: .ternarySide,
+                                  original: "b", replacement: "a", switchSite: MutationPoint.ByteRange(start: 8, end: 9))
+        point.forcedAnswer = true
+        let schema = Schema.build(points: [point], sources: ["A.swift": source], module: { _ in "M" })
+        #expect(schema.files["A.swift"] == "let x = ((c) || __mutateActive(1))\n    ? a\n    : b\n")
+        #expect(schema.sites.map(\.lines) == [1...3])
     }
 
     /// A removed call's `;` stays outside the switch, so the file compiles.

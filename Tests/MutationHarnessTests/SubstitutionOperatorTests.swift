@@ -34,9 +34,20 @@ struct SubstitutionOperatorTests {
                 let m = try names.map { try check($0) }
                 let o = (names + ["x"]).sorted()
                 let p = names.first?.uppercased()
-                _ = (a, b, c, e, g, h, i, j, k, l, m, o, p)
+                let q = flag ? Double(n) : 1 / 4
+                let r = names.reduce("") { $0.appending($1) }
+                let t = [n, n].reduce(0) { flag ? $0 : $1 }
+                let u = names.sorted { flag ? $0 < $1 : $1 < $0 }
+                let v = names.count > 1 ? names[1] : "\\(n)"
+                let w = names.map { $0.with("\\(n)") }
+                _ = (a, b, c, e, g, h, i, j, k, l, m, o, p, q, r, t, u, v, w)
                 return flag ? n : n
             }
+        }
+        extension String { func with(_ tail: String) -> String { self + tail } }
+        class Base { func adjusted() -> Base { self } }
+        final class Derived: Base {
+            override func adjusted() -> Base { super.adjusted() }
         }
 
         """
@@ -52,14 +63,23 @@ struct SubstitutionOperatorTests {
         let expected: Set<String> = [
             // Both sides of a ternary; the one the other side also makes is made once.
             "10:24 identity names.sorted() -> names", "10:41 ternary-side names -> names.sorted()",
-            // Not a side that takes its type from the context (a number, `nil`, `.member`) or is converted to the ternary's type.
-            "11:28 ternary-side 3 -> n", "12:32 ternary-side nil -> other", "13:30 ternary-side n -> other", "14:40 ternary-side .off -> light",
+            // Not a side that takes its type from the context (`nil`, `.member`, a number of another type than its
+            // default) or is converted to the ternary's type; an `Int` literal is an `Int` wherever it goes.
+            "11:24 ternary-side n -> 3", "11:28 ternary-side 3 -> n", "12:32 ternary-side nil -> other", "13:30 ternary-side n -> other", "14:40 ternary-side .off -> light",
             // Not a choice between texts, but a tuple of text and a value is a value.
             "16:24 ternary-side (\"a\", n) -> (\"b\", n)", "16:35 ternary-side (\"b\", n) -> (\"a\", n)",
             // A call whose result has its receiver's type and is used: with `try`, on a property, on `$0`, on `self`;
             // not `self.init()`, a call that is a statement, a receiver that is not a path of names, an optional chain.
             "18:17 identity names.map { $0.lowercased() } -> names", "18:29 identity $0.lowercased() -> $0", "21:17 identity self.tidy() -> self",
             "22:17 identity names.filter { !$0.isEmpty } -> names", "23:21 identity names.map { try check($0) } -> names",
+            // Not a side with a literal the context types (`1 / 4` alone is an Int), nor one that leaves a closure's `$1`
+            // unused (nor a receiver that does: `$0.appending($1)`), but one whose closure keeps every argument used;
+            // a call on `super` is left alone.
+            "26:36 ternary-side 1 / 4 -> Double(n)", "29:17 identity names.sorted { flag ? $0 < $1 : $1 < $0 } -> names",
+            "29:39 ternary-side $0 < $1 -> $1 < $0", "29:49 ternary-side $1 < $0 -> $0 < $1",
+            // A literal of its default type (the index 1) copies as it is; a string's interpolation is no closure argument.
+            "30:35 ternary-side names[1] -> \"\\(n)\"", "30:46 ternary-side \"\\(n)\" -> names[1]",
+            "31:17 identity names.map { $0.with(\"\\(n)\") } -> names", "31:29 identity $0.with(\"\\(n)\") -> $0",
         ]
         #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
         #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")

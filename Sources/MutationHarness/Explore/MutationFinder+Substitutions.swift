@@ -22,11 +22,11 @@ extension MutationFinder {
         let elseText = text(elseBytes.start, elseBytes.end - elseBytes.start)
         // A choice between two texts is wording (a message), which no operator touches.
         guard thenText != elseText, !(Self.isText(then) && Self.isText(otherwise)) else { return }
-        if copiesAsItIs(otherwise, text: elseText, as: type) {
-            add(.ternarySide, thenBytes.start, thenBytes.end, elseText, switchSite: site, into: &found)
+        if copiesAsItIs(otherwise, text: elseText, as: type), Self.keepsEveryShorthand(removing: then, keeping: otherwise) {
+            add(.ternarySide, thenBytes.start, thenBytes.end, elseText, switchSite: site, forcedAnswer: false, into: &found)
         }
-        if copiesAsItIs(then, text: thenText, as: type) {
-            add(.ternarySide, elseBytes.start, elseBytes.end, thenText, switchSite: site, into: &found)
+        if copiesAsItIs(then, text: thenText, as: type), Self.keepsEveryShorthand(removing: otherwise, keeping: then) {
+            add(.ternarySide, elseBytes.start, elseBytes.end, thenText, switchSite: site, forcedAnswer: true, into: &found)
         }
     }
 
@@ -46,19 +46,76 @@ extension MutationFinder {
     }
 
     /// Whether `node`'s text, put in the other side's place, is a value of
-    /// `type` by itself.
+    /// `type` by itself: its own type is `type` (not converted to it), it is
+    /// no closure, and nothing in it outside a closure takes its type from
+    /// the context (`1 / 4` is a `Double` beside one and an `Int` alone).
     private func copiesAsItIs(_ node: [String: Any], text: String, as type: String) -> Bool {
         var inner = node
         while inner["implicit"] as? Bool == true, let sub = inner["sub_expr"] as? [String: Any] { inner = sub }
-        let contextTyped: Set<String> = ["nil_literal_expr", "integer_literal_expr", "float_literal_expr", "array_expr", "dictionary_expr", "closure_expr"]
-        return inner["type"] as? String == type && inner["implicit"] as? Bool != true && !contextTyped.contains(inner["_kind"] as? String ?? "")
-            && !text.hasPrefix(".") && !text.isEmpty
+        return inner["type"] as? String == type && inner["implicit"] as? Bool != true && inner["_kind"] as? String != "closure_expr"
+            && !text.isEmpty && !holdsAContextTypedValue(inner)
+    }
+
+    /// A literal whose type the context decides in `value`, closures' bodies
+    /// aside: `nil`, an array or dictionary, `.member`, and a number or
+    /// string of another type than its default (`1 / 4` made a `Double` by
+    /// the other side would be an `Int` alone).
+    func holdsAContextTypedValue(_ value: Any) -> Bool {
+        if let array = value as? [Any] { return array.contains(where: holdsAContextTypedValue) }
+        guard let node = value as? [String: Any] else { return false }
+        switch node["_kind"] as? String ?? "" {
+        case "closure_expr":
+            return false
+        case "nil_literal_expr", "array_expr", "dictionary_expr", "unresolved_member_chain_result_expr", "magic_identifier_literal_expr",
+             "object_literal_expr":
+            return true
+        case let kind where Self.defaultLiteralTypes[kind] != nil:
+            // Of its default type, a literal stays of it wherever it is copied; of another, the other side made it so.
+            return node["type"] as? String != Self.defaultLiteralTypes[kind]
+        default:
+            // `.member`: a member of a type the source does not name (it starts with the dot).
+            if node["implicit"] as? Bool != true, let range = Self.range(node), source.indices.contains(range.start),
+               source[range.start] == UInt8(ascii: ".")
+            {
+                return true
+            }
+        }
+        return node.contains { $0.key != "_kind" && holdsAContextTypedValue($0.value) }
+    }
+
+    /// What a literal is when nothing says otherwise: `Int`, `Double`, `String`.
+    static let defaultLiteralTypes: [String: String] = [
+        "integer_literal_expr": "$sSiD", "float_literal_expr": "$sSdD", "string_literal_expr": "$sSSD", "interpolated_string_literal_expr": "$sSSD",
+    ]
+
+    /// Whether every closure argument (`$0`, `$1`) that `removed` uses
+    /// outside closures of its own is still used by `kept`: `{ keep ? $0 :
+    /// $1 }` made `{ keep ? $0 : $0 }` would leave `$1` unused, and that
+    /// closure does not compile (its schema switch would).
+    static func keepsEveryShorthand(removing removed: [String: Any], keeping kept: [String: Any]) -> Bool {
+        shorthands(in: removed).isSubset(of: shorthands(in: kept))
+    }
+
+    private static func shorthands(in value: Any) -> Set<String> {
+        if let array = value as? [Any] { return array.reduce(into: []) { $0.formUnion(shorthands(in: $1)) } }
+        guard let node = value as? [String: Any], node["_kind"] as? String != "closure_expr" else { return [] }
+        var found: Set<String> = []
+        // `$0`, `$1`: not the compiler's own `$interpolation` of a string.
+        if node["_kind"] as? String == "declref_expr", let name = (node["decl"] as? [String: Any])?["base_name"] as? String, name.hasPrefix("$"),
+           name.dropFirst().allSatisfy(\.isNumber)
+        {
+            found.insert(name)
+        }
+        for (key, child) in node where key != "_kind" { found.formUnion(shorthands(in: child)) }
+        return found
     }
 
     /// `receiver.method(...)` -> `receiver` when the call returns a value of
     /// the receiver's own type and uses it (not a statement of its own): a
     /// transformation forgotten (`sorted()`, `filter`, `map`, `lowercased()`,
-    /// `appendingPathComponent`); not `self.init(...)`. Only a receiver
+    /// `appendingPathComponent`); not `self.init(...)`, not on `super`, not
+    /// one whose closure arguments (`$1` in `{ $0.union($1) }`) only the
+    /// call uses. Only a receiver
     /// that is a plain path of names and calls without arguments (`names`,
     /// `self.items`, `tests.sorted()`, `$0`): the schema evaluates its text
     /// as it stands, so it must hold no other mutation and nothing that may
@@ -73,10 +130,11 @@ extension MutationFinder {
         while receiver["implicit"] as? Bool == true, let sub = receiver["sub_expr"] as? [String: Any] { receiver = sub }
         let end = tokenEnd(at: range.end)
         guard receiver["implicit"] as? Bool != true, receiver["type"] as? String == type, let receiverRange = Self.range(receiver),
-              receiverRange.start == range.start, !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end))
+              receiverRange.start == range.start, !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end)),
+              Self.keepsEveryShorthand(removing: node, keeping: receiver)
         else { return }
         let receiverText = text(receiverRange.start, tokenEnd(at: receiverRange.end) - receiverRange.start)
-        guard Self.isPlainPath(receiverText) else { return }
+        guard Self.isPlainPath(receiverText), receiverText.split(separator: ".").first != "super" else { return }
         add(.identity, range.start, end, receiverText, into: &found)
     }
 

@@ -243,13 +243,16 @@ struct MutationFinder {
     /// the fields some operators set (see `MutationPoint`); a range outside
     /// the file adds nothing.
     func add(_ mutation: MutationOperator, _ start: Int, _ end: Int, _ replacement: String, group: MutationPoint.ByteRange? = nil,
-             implicitReturn: Int? = nil, switchSite: MutationPoint.ByteRange? = nil, into found: inout [MutationPoint])
+             implicitReturn: Int? = nil, switchSite: MutationPoint.ByteRange? = nil, forcedAnswer: Bool? = nil,
+             into found: inout [MutationPoint])
     {
         guard start >= 0, end <= source.count, start <= end else { return }
         let (line, column) = position(of: start)
-        found.append(MutationPoint(file: path, start: start, end: end, line: line, column: column, mutationOperator: mutation,
-                                   original: text(start, end - start), replacement: replacement, implicitReturn: implicitReturn,
-                                   group: group, switchSite: switchSite))
+        var point = MutationPoint(file: path, start: start, end: end, line: line, column: column, mutationOperator: mutation,
+                                  original: text(start, end - start), replacement: replacement, implicitReturn: implicitReturn,
+                                  group: group, switchSite: switchSite)
+        point.forcedAnswer = forcedAnswer
+        found.append(point)
     }
 
     // MARK: - Source helpers
@@ -274,35 +277,76 @@ struct MutationFinder {
     }
 
     /// The end of the token that starts at `offset`: an identifier (`$0`
-    /// too) or number, a string literal, or one punctuation character.
+    /// too), a number (`0.5`, `1e-3`, `0x1p4`), a string literal (raw,
+    /// multi-line, with interpolations), or one punctuation character.
     func tokenEnd(at offset: Int) -> Int {
         guard source.indices.contains(offset) else { return offset }
         let byte = source[offset]
-        func isIdentifier(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
-        }
-        if isIdentifier(byte) {
+        if Self.isIdentifier(byte) {
             var end = offset
-            while end < source.count, isIdentifier(source[end]) { end += 1 }
+            while end < source.count, Self.isIdentifier(source[end]) { end += 1 }
+            // A number goes on through its fraction and its exponent's sign (not after a `.`: `t.0.1` is two tuple indexes).
+            let digit = UInt8(ascii: "0")...UInt8(ascii: "9")
+            guard digit.contains(byte), offset == 0 || source[offset - 1] != UInt8(ascii: ".") else { return end }
+            while end + 1 < source.count {
+                let next = source[end], after = source[end + 1]
+                let exponent = (source.has(Array("0x".utf8), at: offset) ? "pP" : "eE").utf8.contains(source[end - 1])
+                guard digit.contains(after), next == UInt8(ascii: ".") || (exponent && (next == UInt8(ascii: "+") || next == UInt8(ascii: "-"))) else { break }
+                end += 1
+                while end < source.count, Self.isIdentifier(source[end]) { end += 1 }
+            }
             return end
         }
-        if byte == UInt8(ascii: "\"") {
-            let triple = Array("\"\"\"".utf8)
-            if Array(source[offset..<min(source.count, offset + 3)]) == triple {
-                var end = offset + 3
-                while end + 3 <= source.count, Array(source[end..<(end + 3)]) != triple { end += 1 }
-                return min(source.count, end + 3)
+        var quote = offset
+        while quote < source.count, source[quote] == UInt8(ascii: "#") { quote += 1 }
+        guard quote < source.count, source[quote] == UInt8(ascii: "\"") else { return offset + 1 }
+        return stringEnd(opening: quote, hashes: quote - offset)
+    }
+
+    static func isIdentifier(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+    }
+
+    /// The end of the string literal whose opening quote is at `opening`,
+    /// after `hashes` `#`s: its closing quote (`\"\"\"` for a multi-line
+    /// one) followed by as many `#`s, past any interpolation (`\(...)`,
+    /// `\#(...)`) and the strings inside it. The file's end when it has none.
+    private func stringEnd(opening: Int, hashes: Int) -> Int {
+        let multiline = source.has(Array("\"\"\"".utf8), at: opening)
+        let closing = Array((multiline ? "\"\"\"" : "\"").utf8) + Array(repeating: UInt8(ascii: "#"), count: hashes)
+        let escape = [UInt8(ascii: "\\")] + Array(repeating: UInt8(ascii: "#"), count: hashes)
+        var index = opening + (multiline ? 3 : 1)
+        while index < source.count {
+            if source.has(closing, at: index) { return index + closing.count }
+            if !multiline, source[index] == UInt8(ascii: "\n") { return index }
+            if source.has(escape, at: index) {
+                index += escape.count
+                guard index < source.count, source[index] == UInt8(ascii: "(") else {
+                    index += 1
+                    continue
+                }
+                // An interpolation: to its closing parenthesis, strings inside it skipped whole.
+                var depth = 0
+                while index < source.count {
+                    let byte = source[index]
+                    if byte == UInt8(ascii: "(") { depth += 1 }
+                    if byte == UInt8(ascii: ")") { depth -= 1 }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
+                        let end = tokenEnd(at: index)
+                        if end > index + 1 {
+                            index = end
+                            continue
+                        }
+                    }
+                    index += 1
+                    if depth == 0 { break }
+                }
+                continue
             }
-            var end = offset + 1
-            while end < source.count, source[end] != UInt8(ascii: "\"") {
-                if source[end] == UInt8(ascii: "\\") { end += 1 }
-                if end < source.count, source[end] == UInt8(ascii: "\n") { break }
-                end += 1
-            }
-            return min(source.count, end + 1)
+            index += 1
         }
-        return offset + 1
+        return source.count
     }
 
     /// 1-based line and column (in bytes) of `offset`.

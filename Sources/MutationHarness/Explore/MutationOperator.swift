@@ -60,6 +60,9 @@ struct MutationPoint: Equatable, Sendable, Codable {
     /// return): where that expression starts. The schema's switch makes it a
     /// statement, so the schema spells its `return` out there.
     var implicitReturn: Int? = nil
+    /// For `ternary-side`: the answer the schema's switch forces on the
+    /// condition (true when the then side was copied over the else side).
+    var forcedAnswer: Bool? = nil
     /// Where the mutation sits in words that edits elsewhere in the file
     /// leave alone: the text of its lines, its offset in that text and its
     /// rank among identical places (set by `MutationFinder`). Without it the

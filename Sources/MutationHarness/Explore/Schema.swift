@@ -44,9 +44,14 @@ struct Schema {
     }
 
     /// Where each mutant's code sits in the rewritten files (a generated
-    /// one's: its point's line, which the schema's edits keep): a compiler
+    /// one's: its point's line, which the schema's edits keep, or the lines
+    /// from its switch to it): a compiler
     /// error on those lines leaves it out of the schema.
-    var sites: [Site] { points.map { Site(id: $0.id, file: $0.file, lines: $0.line...$0.line) } + bodySites }
+    var sites: [Site] { points.map { Site(id: $0.id, file: $0.file, lines: siteLines[$0.id] ?? $0.line...$0.line) } + bodySites }
+
+    /// The lines of a point whose switch is not on its own line (a ternary's
+    /// condition above the side it replaces), by id.
+    var siteLines: [String: ClosedRange<Int>] = [:]
 
     /// Lines a named mutants' wrapper adds (`PatchSchema`), by file, in
     /// order: after `line` of the rewritten file (the original body's
@@ -153,8 +158,8 @@ struct Schema {
                     edits[file, default: []].append(Edit(start: left.end, end: left.end, text: "))", order: 2))
                 case .ternarySide:
                     // The condition still runs; its answer is forced (true when the else side became the then side).
-                    guard let condition = point.switchSite else { continue }
-                    let forcedTrue = !Self.replacesThenSide(point, condition: condition, in: source)
+                    guard let condition = point.switchSite, let forcedTrue = point.forcedAnswer else { continue }
+                    schema.siteLines[point.id] = Self.line(of: condition.start, in: source)...Self.line(of: max(point.start, point.end - 1), in: source)
                     edits[file, default: []].append(Edit(start: condition.start, end: condition.start, text: "((", order: -1))
                     edits[file, default: []].append(Edit(start: condition.end, end: condition.end,
                                                          text: forcedTrue ? ") || \(active))" : ") && !\(active))", order: forcedTrue ? 3 : 2))
@@ -221,13 +226,9 @@ struct Schema {
         case keepRight
     }
 
-    /// Whether a `ternary-side` point replaces the side right after the
-    /// condition's `?` (`c ? b : b`: the condition is forced false), not
-    /// the one after `:`.
-    static func replacesThenSide(_ point: MutationPoint, condition: MutationPoint.ByteRange, in source: [UInt8]) -> Bool {
-        guard condition.end <= point.start, point.start <= source.count else { return false }
-        return source[condition.end..<point.start].filter { ![UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }
-            == [UInt8(ascii: "?")]
+    /// The 1-based line of byte `offset`.
+    static func line(of offset: Int, in source: [UInt8]) -> Int {
+        source[..<min(offset, source.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// Whether a `dropped-operand` point keeps the right operand: its
