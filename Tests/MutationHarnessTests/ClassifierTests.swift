@@ -280,3 +280,21 @@ extension ClassifierTests {
         #expect(Lab.failureSummary(run(.stoppedEarly), passed) == "stopped early")
     }
 }
+
+extension TestRunReportTests {
+    /// A case with no class (the classname missing or empty) is known by its name alone, not as "/name".
+    @Test func aCaseWithoutAClassIsKnownByItsNameAlone() {
+        let cases = XUnitReader.parse(Data(#"<testsuite><testcase name="lonely()"/><testcase classname="" name="bare()"/></testsuite>"#.utf8))
+        #expect(cases.map(\.id) == ["lonely()", "bare()"])
+    }
+}
+
+extension ClassifierTests {
+    /// The reason quotes the first failure's message as the reports show it:
+    /// Swift Testing's " (error)" marker is dropped.
+    @Test func theReasonQuotesTheFailureMessageCleaned() {
+        let failed = TestCaseResult(id: "S/a()", className: "S", name: "a()", failed: true, message: "Expectation failed: x == 1 (error)")
+        let verdict = Classifier.classify(termination: .exited(1), report: TestRunReport(cases: [failed]))
+        #expect(verdict.reason == "S/a(): Expectation failed: x == 1")
+    }
+}

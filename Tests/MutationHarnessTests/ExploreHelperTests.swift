@@ -157,3 +157,16 @@ struct ExploreHelperTests {
         #expect(!Schema.isLoopForever(condition, in: Array(source.utf8)), "another operator at the same place is schematised")
     }
 }
+
+extension ExploreHelperTests {
+    /// A receiver the identity operator may copy is a path of names, each
+    /// maybe called without arguments; a call with arguments, an operator
+    /// or a number is not.
+    @Test(arguments: [
+        ("names", true), ("self.items", true), ("tests.sorted()", true), ("Self.shared.all()", true), ("$0", true),
+        ("names.prefix(2)", false), ("(a + b)", false), ("a..b", false), ("1.x", false),
+    ])
+    func aPlainPathIsNamesEachMaybeCalledWithoutArguments(text: String, plain: Bool) {
+        #expect(MutationFinder.isPlainPath(text) == plain)
+    }
+}

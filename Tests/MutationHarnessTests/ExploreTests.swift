@@ -624,3 +624,29 @@ struct ExploreTests {
         #expect(ignore.schemaPoints([plus, minus], excluding: [plus.id]).isEmpty, "nor one that failed to type-check before")
     }
 }
+
+extension ExploreTests {
+    /// What a compiler that prints no tree said is quoted up to its first
+    /// 2000 bytes: a long output does not become a long error.
+    @Test func aCompilerThatPrintsNoTreeIsQuotedUpToItsFirst2000Bytes() throws {
+        try withScratch { scratch in
+            let fake = scratch.url.appendingPathComponent("swiftc")
+            try writeExecutable("#!/bin/sh\nhead -c 5000 /dev/zero | tr '\\0' e >&2\nexit 1\n", to: fake)
+            let error = #expect(throws: ASTDumpError.self) {
+                _ = try ASTDump.run(swiftc: fake.path, module: "M", packageName: "m", files: ["A.swift"], in: scratch.url, searchPaths: [], moduleMaps: [])
+            }
+            #expect(error?.reason == "the compiler printed no syntax tree for module M: " + String(repeating: "e", count: 2000),
+                    "\(String(describing: error?.reason.count))")
+        }
+    }
+}
+
+extension ExploreTests {
+    /// A number written with underscores (`1_000`) is read without them and
+    /// mutated like any other.
+    @Test func aNumberWithUnderscoresIsMutatedLikeAnyOther() {
+        let tree: [String: Any] = ["_kind": "source_file", "items": [["_kind": "integer_literal_expr", "range": ["start": 8, "end": 8]]]]
+        let found = MutationFinder(path: "A.swift", source: Array("let x = 1_000\n".utf8)).points(in: tree)
+        #expect(found.map(\.summary) == ["A.swift:1:9 integer-literal  1_000 -> 1001"])
+    }
+}

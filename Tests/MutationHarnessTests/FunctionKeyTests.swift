@@ -304,3 +304,41 @@ extension FunctionKeyTests {
         #expect(VerdictKeys.isBuildOutput(".build/debug/runner.swift", pinned: false) && !VerdictKeys.isBuildOutput("Sources/.build.swift", pinned: true))
     }
 }
+
+extension FunctionKeyTests {
+    /// A patch of g's line 9 and of t2's line 5, its two files in the order of `paths`.
+    private func mutantInGAndT2(_ paths: [String]) throws -> Mutant {
+        let hunks = ["S.swift": "@@ -9 +9 @@\n-        return b * 2\n+        return b / 2\n",
+                     "T.swift": "@@ -5 +5 @@\n-    check(g())\n+    check(g() + 1)\n"]
+        return try MutantFileParser.parse("Mutant: m\nDescription: d\n\n" + paths.map { "--- a/\($0)\n+++ b/\($0)\n" + (hunks[$0] ?? "") }.joined(),
+                                          file: "m.patch")
+    }
+
+    /// The tests that reach a mutant come fastest first, an order their times change: the key is of which tests they are.
+    @Test func aKeyIsOfWhichTestsReachTheMutantNotTheirOrder() throws {
+        #expect(try key(Self.original, reach: ["t1", "t2"]) == key(Self.original, reach: ["t2", "t1"]))
+    }
+
+    /// What a test reaches is keyed by the functions it ran, however the map numbers them.
+    @Test func aTestsReachIsKeyedTheSameHoweverTheMapNumbersItsFunctions() throws {
+        let files = ["S.swift": SHA256.hex(Self.original), "T.swift": SHA256.hex(Self.tests), "Package.swift": "p"]
+        let sources = ["S.swift": Array(Self.original.utf8), "T.swift": Array(Self.tests.utf8)]
+        // The same four functions listed last to first (t2, t1, g, f), so t2 reaches [0, 2] where it reached [1, 3].
+        let renumbered = CoverageMap(functions: Array(map.functions.reversed()), reached: ["t1": [1, 3], "t2": [0, 2]], seconds: map.seconds)
+        let mutant = try mutantInG(line: 9)
+        let keys = VerdictKeys(files: files, common: "c", coverage: map, sources: sources)
+        let other = VerdictKeys(files: files, common: "c", coverage: renumbered, sources: sources)
+        #expect(other.key(for: mutant, reach: .tests(["t2"])) == keys.key(for: mutant, reach: .tests(["t2"])))
+        #expect(other.killKey(for: mutant, killer: "t2") == keys.killKey(for: mutant, killer: "t2"))
+    }
+
+    /// A patch's key is of the files it changes, whatever order it lists them in.
+    @Test func aKeyIsTheSameWhateverOrderThePatchListsItsFilesIn() throws {
+        let files = ["S.swift": SHA256.hex(Self.original), "T.swift": SHA256.hex(Self.tests), "Package.swift": "p"]
+        let keys = VerdictKeys(files: files, common: "c", coverage: map,
+                               sources: ["S.swift": Array(Self.original.utf8), "T.swift": Array(Self.tests.utf8)])
+        let sFirst = try mutantInGAndT2(["S.swift", "T.swift"]), tFirst = try mutantInGAndT2(["T.swift", "S.swift"])
+        #expect(keys.key(for: sFirst, reach: .tests(["t2"])) == keys.key(for: tFirst, reach: .tests(["t2"])), "each hunk in its function")
+        #expect(keys.key(for: sFirst, reach: nil) == keys.key(for: tFirst, reach: nil), "the whole files, for a run without coverage")
+    }
+}

@@ -134,3 +134,18 @@ struct HTMLReportTests {
         #expect(html.contains("<li><code>Mod.Legacy/testC</code></li>"))
     }
 }
+
+extension HTMLReportTests {
+    /// A filter for each status some mutant has, and none for a status no mutant has.
+    @Test func offersAFilterOnlyForTheStatusesPresent() {
+        #expect(html.components(separatedBy: "<input type=\"checkbox\"").count - 1 == 6)
+        for absent in ["noCoverage", "error", "ignored"] {
+            #expect(!html.contains("data-status=\"\(absent)\""), "\(absent)")
+        }
+    }
+
+    /// Under the matrix, each killing test is listed by its full name, one item each.
+    @Test func listsEachKillingTestUnderTheMatrix() {
+        #expect(html.contains("</table>\n<ol class=\"tests\"><li><code>Mod.Suite/a()</code></li></ol>\n"), "\(html)")
+    }
+}

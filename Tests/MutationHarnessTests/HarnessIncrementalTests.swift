@@ -174,3 +174,25 @@ extension HarnessCommandTests {
         }
     }
 }
+
+extension HarnessCommandTests {
+    /// Draws the last choice every time: of two verdicts, the shuffle puts the second first.
+    private struct LastInOrder: RandomNumberGenerator {
+        mutating func next() -> UInt64 { .max }
+    }
+
+    /// The verdicts re-run to check the file are drawn at random, not the first ones in the run's order.
+    @Test func theVerdictsCheckedAreDrawnAtRandom() throws {
+        try withScratch { scratch in
+            _ = try package(in: scratch)
+            #expect(explore(scratch).code == .passed)
+            let checking = ScriptedRunner()
+            let checked = mutate(["explore", "--package-path", "pkg", "--no-schema", "--incremental", "results.json", "--verify-reused", "1"],
+                                 in: scratch, runner: checking, random: LastInOrder())
+            #expect(checked.code == .passed, "\(checked)")
+            let sources = checking.calls.map(\.source)
+            #expect(!sources.isEmpty && sources.allSatisfy { $0.contains("a + b // sums") },
+                    "the comment's mutant, drawn first, is the one re-run, not the subtraction: \(sources)")
+        }
+    }
+}

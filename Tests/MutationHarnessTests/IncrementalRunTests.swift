@@ -87,3 +87,15 @@ struct IncrementalRunTests {
         #expect(Self.run(Self.previous(coverage: map)).knownCoverage().tests.count == 4, "nothing changed: every test is known")
     }
 }
+
+extension IncrementalRunTests {
+    /// A target at the package's root (an empty path) names its Swift files as they are, not under "/".
+    @Test func aTargetAtThePackagesRootNamesItsFilesAsTheyAre() {
+        let targets = [
+            PackageTargets.Target(name: "R", c99name: "R", type: "library", moduleType: "SwiftTarget", path: "",
+                                  sources: ["R.swift", "Sub/T.swift", "Info.plist"]),
+            PackageTargets.Target(name: "S", c99name: "S", type: "library", moduleType: "SwiftTarget", path: "Sources/S", sources: ["S.swift"]),
+        ]
+        #expect(IncrementalRun.compiledSwiftFiles(targets) == ["R.swift", "Sub/T.swift", "Sources/S/S.swift"])
+    }
+}

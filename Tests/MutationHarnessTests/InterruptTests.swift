@@ -504,3 +504,45 @@ struct InterruptTests {
         }
     }
 }
+
+extension InterruptTests {
+    /// A signal that ends a helper command (here `swift package describe`,
+    /// which explore runs before any mutant) ends the run in 130, even though
+    /// the run then stops on that command's failure with a code of its own.
+    @Test(.timeLimit(.minutes(1)))
+    func aSignalThatEndsAHelperCommandStillEndsIn130() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: mutateExecutable.path), "build the mutate product first")
+        try withScratch { scratch in
+            _ = try copyFixture(to: scratch)
+            let dir = scratch.url.path
+            let bin = scratch.url.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            // Builds pass at once; `swift package describe` (found on PATH) hangs until the run kills it.
+            let swift = bin.appendingPathComponent("swift")
+            try writeExecutable("""
+                #!/bin/sh
+                dir="\(dir)"
+                if [ "$1" = "--version" ]; then echo "Swift version 6.3.1 (stand-in)"; exit 0; fi
+                if [ "$1" = "package" ]; then echo $$ > "$dir/child.pid"; touch "$dir/held"; exec sleep 300; fi
+                exit 0
+
+                """, to: swift)
+            let logs = scratch.url.appendingPathComponent("run")
+            let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let process = try launch(["explore", "--list", "--package-path", "Tiny", "--scratch", scratch.url.appendingPathComponent("copy").path,
+                                      "--output", scratch.url.appendingPathComponent("report").path],
+                                     in: scratch.url, environment: ["MUTATE_SWIFT": swift.path, "PATH": path], logs: logs)
+            let held = scratch.url.appendingPathComponent("held")
+            let read = { (suffix: String) in (try? String(contentsOf: logs.appendingPathExtension(suffix), encoding: .utf8)) ?? "" }
+            let reached = waitUntil(30) { FileManager.default.fileExists(atPath: held.path) || hasEnded(process) }
+            if reached, FileManager.default.fileExists(atPath: held.path) { kill(process.processIdentifier, SIGINT) }
+            let ended = waitUntil(20) { hasEnded(process) }
+            if !ended { kill(process.processIdentifier, SIGKILL) }
+            if let child = readPID(scratch.url.appendingPathComponent("child.pid")), ProcessTree.isAlive(child) { kill(child, SIGKILL) }
+            process.waitUntilExit()
+            try #require(FileManager.default.fileExists(atPath: held.path), "explore asked for the package's description: \(read("err"))")
+            #expect(ended && process.terminationReason == .exit && process.terminationStatus == HarnessExitCode.interrupted.rawValue,
+                    "exit 130, got \(process.terminationStatus): \(read("err"))")
+        }
+    }
+}

@@ -90,6 +90,8 @@ struct LLVMCoverageTests {
             == ["Sources/A.swift": [16], "Sources/B.swift": [1, 2, 3]],
             "a region a test alone also ran is not counted; a function no test alone ran counts whole; files outside the copy and gap regions are left out")
         #expect(LLVMCoverage.suiteOnlyLines(suite: alone, alone: alone, root: "/copy").isEmpty)
+        #expect(LLVMCoverage.suiteOnlyLines(suite: suite, alone: alone, root: "/copy/")
+            == ["Sources/A.swift": [16], "Sources/B.swift": [1, 2, 3]], "a root given with its trailing slash is the same root")
         let reshaped = try LLVMCoverage.exportedFunctions(Data("""
             {"data":[{"functions":[{"name":"f","count":3,"filenames":["/copy/Sources/A.swift"],"regions":[[10,5,20,6,3,0,0,0]]}]}]}
             """.utf8))

@@ -33,3 +33,12 @@ struct LabConfigurationTests {
             == "the unmutated suite is red; fix these tests first: (the test process crashed)\n  log: /l")
     }
 }
+
+extension LabConfigurationTests {
+    /// A library user's lab looks for the patches in the package's `mutants`
+    /// folder, as the command does; a folder given is kept.
+    @Test func theMutantsFolderIsThePackagesOwnUnlessGiven() {
+        #expect(LabConfiguration(packagePath: package).mutantsPath.path == "/nowhere/pkg/mutants")
+        #expect(LabConfiguration(packagePath: package, mutantsPath: URL(fileURLWithPath: "/elsewhere/m")).mutantsPath.path == "/elsewhere/m")
+    }
+}

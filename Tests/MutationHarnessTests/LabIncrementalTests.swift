@@ -785,3 +785,49 @@ extension LabCoverageTests {
         }
     }
 }
+
+extension LabCoverageTests {
+    /// The gate has no target list: a file in a top-level folder that holds
+    /// source code (a target declared with a path of its own) counts in its keys.
+    @Test func theGatesKeysCountATopLevelFolderOfSourceCode() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Lib/Core/core.c", "int core(void) { return 1; }\n")
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { _ in })
+            lab.incremental = IncrementalRun(file: scratch.url.appendingPathComponent("gate.json"), previous: nil, verifyCount: 0, named: true)
+            let lock = try lab.prepareCopy()
+            defer { withExtendedLifetime(lock) {} }
+            try lab.fingerprintCopy()
+            let counted = lab.incremental?.rawFiles.keys.sorted() ?? []
+            #expect(counted.contains("Lib/Core/core.c"), "\(counted)")
+        }
+    }
+}
+
+extension LabCoverageTests {
+    /// The mutants whose verdicts are reused from the file are left out of
+    /// explore's schema: its builder is asked for the mutants that run.
+    @Test func theReusedMutantsAreLeftOutOfTheSchema() throws {
+        try withScratch { scratch in
+            let (first, _, _) = try exploreLab(in: scratch, output: OutputBox(), names: ["switch-1", "switch-2"], line: 4,
+                                               "        a + b", "        a - b")
+            _ = try exploreIncrementally(first, in: scratch, verify: 0)
+
+            // A new mutant beside the two the file knows: only it runs.
+            let output = OutputBox()
+            let names = ["switch-1", "switch-2", "switch-3"]
+            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: names, line: 4, "        a + b", "        a - b")
+            var asked: [Set<String>] = []
+            lab.schemaBuilder = { excluded in
+                asked.append(excluded)
+                let kept = names.filter { !excluded.contains($0) }
+                return Schema(numbers: Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0 + 1) }),
+                              files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
+            }
+            let report = try exploreIncrementally(lab, in: scratch, verify: 0)
+            #expect(report.incremental?.reused == 2, "\(output.text)")
+            #expect(asked == [["switch-1", "switch-2"]], "\(asked)")
+            #expect(output.text.contains("  1 mutants run by switch, 0 as patches"), "\(output.text)")
+        }
+    }
+}

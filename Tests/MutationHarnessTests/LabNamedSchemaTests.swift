@@ -135,3 +135,19 @@ extension LabCoverageTests {
         #expect(report.mutants.first { $0.name == "unfinished" }?.buildSeconds ?? 0 > 0)
     }
 }
+
+extension LabCoverageTests {
+    /// A named mutant whose code the compiler refuses in the schema is left
+    /// out of the next attempt; the others still run by their switch.
+    @Test func aNamedMutantBlamedForTheSchemasBuildIsLeftOutOfTheNextAttempt() throws {
+        let (report, _, output, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b"),
+                                                          try mutant("idle-broken", line: 8, "        1", "        1 // SCHEMA-FAILS-AT-LINE 13")],
+                                                configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(output.contains("the named mutants' schema (2 mutants in one build, attempt 1)..."), "\(output)")
+        #expect(output.contains("the named mutants' schema (1 mutants in one build, attempt 2)..."), "\(output)")
+        #expect(output.contains("1 named mutants run by switch, 1 built on their own"), "\(output)")
+        let subtracts = try #require(report.mutants.first { $0.name == "subtracts" })
+        #expect(subtracts.status == .killed && subtracts.buildSeconds == 0, "by its switch: \(subtracts)")
+    }
+}

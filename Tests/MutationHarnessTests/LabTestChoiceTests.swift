@@ -270,3 +270,76 @@ extension LabCoverageTests {
         #expect(runner.binaryRuns.dropFirst(3).map(Set.init) == [["Other.Suite/unrelated()", "T.Suite/adds()"]], "the second wave never starts: \(runner.binaryRuns)")
     }
 }
+
+extension LabCoverageTests {
+    /// A Swift Testing test is placed where the baseline's event stream says
+    /// it is (its `sourceLocation`), with no test file to scan.
+    @Test func theReportPlacesASwiftTestingTestFromTheBaselinesEvents() throws {
+        let (report, _, _, logs) = try run(lab: { lab in
+            guard let runner = lab.runner as? ScriptedRunner else {
+                Issue.record("the scripted runner")
+                return
+            }
+            let events = lab.results.appendingPathComponent("baseline.jsonl")
+            let file = lab.workspace.root.standardizedFileURL.path + "/Tests/T/SuiteTests.swift"
+            let record = #"{"kind":"test","payload":{"kind":"function","id":"T.Suite/adds()/SuiteTests.swift:7:6","name":"adds()","sourceLocation":{"filePath":""#
+                + file + #"","line":7,"column":6}}}"#
+            // The baseline's `swift test` (the first) records the test in its event stream, as Swift Testing does.
+            runner.onRun = { [unowned runner] in
+                if runner.calls.last?.command == "test", !FileManager.default.fileExists(atPath: events.path) {
+                    try? Data((record + "\n").utf8).write(to: events)
+                }
+            }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(report.testLocations?["T.Suite/adds()"] == TestLocation(file: "Tests/T/SuiteTests.swift", line: 7),
+                "\(String(describing: report.testLocations))")
+    }
+}
+
+extension LabCoverageTests {
+    /// A learned killer's run has the time limit of one run of the stages it
+    /// belongs to, not of every stage: here of T.Suite's two tests
+    /// (0.10 s alone x 20 + 1 s = 3 s), not of all three (4 s).
+    @Test func aLearnedKillersRunHasTheLimitOfTheStageItBelongsTo() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
+                                             "        a + b", "        a - b", configureLab: { configuration in
+                configuration.jobs = 1
+                configuration.timeoutMultiplier = 20
+                configuration.timeoutConstant = 1
+            }, configure: { runner in
+                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            })
+            lab.firstWaveSeconds = 0.01
+            // Other.Suite's test is the mutants' own suite and runs first; T.Suite's two are the second stage, where adds() kills switch-1.
+            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("Other.") } }
+            let report = try lab.run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(byName["switch-1"]?.killedBy == ["T.Suite/adds()"] && byName["switch-2"]?.status == .survived, "\(output.text)")
+            let log = try String(contentsOf: lab.logs.appendingPathComponent("switch-2.log"), encoding: .utf8)
+            #expect(log.contains("mutate: 1 test(s) that killed other mutants of its file(s) in this run run first, on their own\n"
+                + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"
+                + "mutate: Swift Testing, 1 test(s), time limit 3s\n"), "\(log)")
+        }
+    }
+}
+
+extension LabCoverageTests {
+    /// A mutant that survives its first wave and hangs in the second keeps
+    /// the second run's verdict: its reason names the test that hung, not
+    /// the bare time limit.
+    @Test func aStallInTheSecondWaveIsReportedWithTheTestThatHung() throws {
+        let (report, runner, _, logs) = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configure: { runner in
+            runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            runner.chosenHang = true
+        }, configureLab: { $0.stallConstant = 0.2 }, lab: { $0.firstWaveSeconds = 0.01 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(Array(runner.binaryRuns.dropFirst(3)) == [["Other.Suite/unrelated()"], ["T.Suite/adds()", "T.Suite/other()"]],
+                "the first wave passes, the second hangs: \(runner.binaryRuns)")
+        let subtracts = try #require(report.mutants.first)
+        #expect(subtracts.status == .timeout)
+        #expect(subtracts.reason?.hasPrefix("T.Suite/adds() hung: no test started or ended for 0.") == true, "\(subtracts.reason ?? "")")
+    }
+}

@@ -862,3 +862,38 @@ struct LabTests {
         }
     }
 }
+
+extension LabTests {
+    /// A target's name goes into `--filter` and `--skip` as text, not as a
+    /// pattern: a dot in it matches only a dot.
+    @Test func aTargetsNameIsMatchedLiterally() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let runner = ScriptedRunner()
+            let lab = Lab(configuration: Self.patchesOnly(package), mutants: [try mutant("comment-only", "        a + b", "        a + b // harmless")],
+                          runner: runner, print: { _ in })
+            lab.testTargets = { _ in ["My.Tests"] }
+            _ = try lab.run()
+            #expect(runner.filters == ["", #"^(My\.Tests)\."#, ""], "\(runner.filters)")
+            #expect(runner.skips == ["", "", #"^(My\.Tests)\."#], "\(runner.skips)")
+        }
+    }
+}
+
+extension LabTests {
+    /// The test runs' xunit files and event streams go to the copy's own
+    /// `.mutate/results`, never among the package's files in the copy, where
+    /// the package's tests (which run there) could see them.
+    @Test func theTestRunsReportsStayOutOfThePackagesFilesInTheCopy() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let configuration = Self.patchesOnly(package)
+            _ = try Lab(configuration: configuration, mutants: [try mutant("subtracts", "        a + b", "        a - b")],
+                        runner: ScriptedRunner(), print: { _ in }).run()
+            let copy = configuration.scratchPath
+            #expect(FileManager.default.fileExists(atPath: copy.appendingPathComponent(".mutate/results/baseline-swift-testing.xml").path))
+            let top = try FileManager.default.contentsOfDirectory(atPath: copy.path).filter { !$0.hasPrefix(".") }.sorted()
+            #expect(top == ["Package.swift", "Sources"], "\(top)")
+        }
+    }
+}

@@ -154,3 +154,26 @@ struct MutantCatalogFolderTests {
     }
 }
 
+
+extension MutantCatalogTests {
+    /// "Did you mean" is offered for one unknown name only: of several
+    /// unknown names none is guessed at.
+    @Test func onlyASingleUnknownNameGetsASuggestion() {
+        #expect(CatalogError.unknownMutants(["alpah"], available: ["alpha", "beta"]).description
+            == "no mutant named 'alpah'; did you mean 'alpha'?; available: alpha, beta")
+        #expect(CatalogError.unknownMutants(["alpah", "gamma"], available: ["alpha", "beta"]).description
+            == "no mutant named 'alpah', 'gamma'; available: alpha, beta")
+    }
+}
+
+extension MutantCatalogTests {
+    /// The catalog is ordered by mutant name, not by the name of the file
+    /// that holds each mutant.
+    @Test func theCatalogIsOrderedByMutantNameNotFileName() throws {
+        try withScratch { scratch in
+            try scratch.write("m/1.patch", patch("zulu"))
+            try scratch.write("m/2.patch", patch("alpha"))
+            #expect(try MutantCatalog.load(from: scratch.url.appendingPathComponent("m")).map(\.name) == ["alpha", "zulu"])
+        }
+    }
+}

@@ -291,3 +291,24 @@ struct OptionParserTests {
         #expect(HelpText.text(for: nil) == HelpText.text(for: "run"))
     }
 }
+
+extension OptionParserTests {
+    /// An option's further help lines sit under its first, in the second
+    /// column, with no option of their own: `--scratch`'s second line.
+    @Test func anOptionsFurtherHelpLinesSitUnderItsFirst() throws {
+        let lines = HelpText.overview.components(separatedBy: "\n")
+        let first = try #require(lines.firstIndex { $0.hasPrefix("  --scratch DIR ") })
+        let help = try #require(lines[first].range(of: "the kept scratch copy"))
+        let column = lines[first].distance(from: lines[first].startIndex, to: help.lowerBound)
+        #expect(lines[first + 1] == String(repeating: " ", count: column)
+            + "must be under .build/, or outside the package and new, empty or made by mutate", "\(lines[first + 1])")
+    }
+}
+
+extension OptionParserTests {
+    /// The overview's sections list one item a line, indented under their title.
+    @Test func theOverviewsSectionsHaveOneItemALine() {
+        #expect(HelpText.overview.contains("\nEXIT CODES:\n  0    gate passed\n  2    usage error, or a mutant file or folder that cannot be used\n"),
+                "\(HelpText.overview)")
+    }
+}

@@ -54,3 +54,36 @@ struct TestAloneTests {
         }
     }
 }
+
+extension TestAloneTests {
+    /// Ends as `termination` and keeps the arguments it was started with.
+    private final class Records: CommandRunning {
+        let termination: ProcessTermination
+        var arguments: [String] = []
+
+        init(_ termination: ProcessTermination = .exited(0)) { self.termination = termination }
+
+        func run(_ arguments: [String], in directory: URL, environment: [String: String], log: URL, timeout: Double?,
+                 stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult {
+            self.arguments = arguments
+            return ProcessResult(termination: termination, seconds: 0.1)
+        }
+
+        func toolchainVersion(swift: String, environment: [String: String]) -> String? { nil }
+    }
+}
+
+extension TestAloneTests {
+    /// A test alone killed at its time limit is said to have run past it,
+    /// not to have failed or not to have run.
+    @Test func aTestAloneKilledAtItsTimeLimitIsSaidToHaveRunPastIt() throws {
+        try withScratch { scratch in
+            let alone = TestAlone(binary: TestBinary(path: "/none/TPackageTests.xctest"), runner: Records(.timedOut), root: scratch.url,
+                                  environment: [:], log: scratch.url.appendingPathComponent("pass.log"), timeout: 10)
+            let error = #expect(throws: CoverageError.self) {
+                try alone.run(("T.S/a()", .swiftTesting), in: scratch.url.appendingPathComponent("run"), extra: [:])
+            }
+            #expect(error?.reason.hasPrefix("T.S/a() ran past its time limit when it ran on its own") == true, "\(String(describing: error))")
+        }
+    }
+}

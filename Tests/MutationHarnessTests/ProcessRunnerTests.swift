@@ -471,3 +471,33 @@ struct WorkersTests {
         #expect(many.value.sorted() == [0, 1])
     }
 }
+
+extension ProcessRunnerTests {
+    /// A tree with a descendant, killed: once every process the walk found
+    /// is gone it stops, rather than signal their numbers (maybe already
+    /// another process's) round after round.
+    @Test func theKillWalkStopsOnceTheTreeItFoundIsGone() throws {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "sleep 30 & wait"]
+        try shell.run()
+        let root = shell.processIdentifier
+        defer {
+            if shell.isRunning { sendSignal(root, SIGKILL) }
+            shell.waitUntilExit()
+        }
+        try #require(waitUntil(10) { !ProcessTree.descendants(of: root).isEmpty }, "the shell started its sleep")
+        let sent = Locked<[pid_t]>([])
+        // Each number is really signalled once (so the tree dies); a repeat is only recorded.
+        ProcessTree.kill(root: root) { pid, signal in
+            let first = sent.withLock { list -> Bool in
+                let new = !list.contains(pid)
+                list.append(pid)
+                return new
+            }
+            return first ? sendSignal(pid, signal) : 0
+        }
+        let rounds = sent.value.filter { $0 == root }.count
+        #expect(rounds < 20, "\(rounds) rounds of the walk for a tree gone after the first")
+    }
+}

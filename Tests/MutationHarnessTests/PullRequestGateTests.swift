@@ -58,3 +58,32 @@ struct PullRequestGateTests {
         }
     }
 }
+
+extension PullRequestGateTests {
+    /// A merge base git cannot find is refused in git's own words, or as "no common commit" when git fails without one.
+    @Test func aMergeBaseGitCannotFindSaysWhy() throws {
+        try withScratch { scratch in
+            let root = scratch.url.appendingPathComponent("repo")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            try git(["init", "-q"], in: root)
+            try git(["commit", "-q", "--allow-empty", "-m", "first"], in: root)
+            let first = try git(["rev-parse", "HEAD"], in: root)
+            // A second history with no commit in common: git merge-base exits 1 and prints nothing.
+            try git(["checkout", "-q", "--orphan", "unrelated"], in: root)
+            try git(["commit", "-q", "--allow-empty", "-m", "unrelated"], in: root)
+            #expect(throws: ASTDumpError(reason: "cannot find where HEAD left \(first) in \(root.path) (git merge-base): no common commit; "
+                + "fetch the base branch first (actions/checkout: fetch-depth: 0)")) {
+                try PullRequestGate.mergeBase(first, in: root)
+            }
+            // A ref git does not know: git says why (`fatal: Not a valid object name ...`), and the error quotes it.
+            do {
+                _ = try PullRequestGate.mergeBase("no-such-branch", in: root)
+                Issue.record("a merge base was found for a branch that does not exist")
+            } catch {
+                let reason = String(describing: error)
+                #expect(reason.hasPrefix("cannot find where HEAD left no-such-branch in \(root.path) (git merge-base): ")
+                    && !reason.contains("no common commit"), "git's own words: \(reason)")
+            }
+        }
+    }
+}

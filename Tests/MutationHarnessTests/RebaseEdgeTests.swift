@@ -427,3 +427,31 @@ struct PatchRebaserEdgeTests {
         #expect(!PatchRebaser.sameEdits(diff(removed: block, added: ["y()"]), diff(removed: reworded, added: ["y()"])))
     }
 }
+
+extension PatchRebaserEdgeTests {
+    /// A refusal with no candidate reads as its reason alone; candidates
+    /// follow "; nearest: ", best first.
+    @Test func aRefusalWithoutCandidatesIsItsReasonAlone() {
+        #expect(PatchRebaser.Refusal(reason: "gone").description == "gone")
+        #expect(PatchRebaser.Refusal(reason: "gone", candidates: ["A.swift:3 (80% alike)", "B.swift:1 (60% alike)"]).description
+            == "gone; nearest: A.swift:3 (80% alike), B.swift:1 (60% alike)")
+    }
+}
+
+extension PatchRebaserEdgeTests {
+    /// Two hunks of one file, one still in it and one moved to another
+    /// file, each land in the patch of the file they went to.
+    @Test func hunksOfOneFileCarriedToTwoFilesLandEachInItsOwnFile() throws {
+        let patch = "--- a/Sources/P/A.swift\n+++ b/Sources/P/A.swift\n@@ -1,1 +1,1 @@\n-let a = 1\n+let a = 2\n@@ -5,1 +5,1 @@\n-let b = 1\n+let b = 2\n"
+        let files = ["Sources/P/A.swift": "// header\nlet a = 1\n", "Sources/P/B.swift": "let b = 1\n"]
+        let diff = try #require(carried(try rebase(files, patch: patch)))
+        #expect(diff.files.map(\.path) == ["Sources/P/A.swift", "Sources/P/B.swift"])
+        #expect(diff.files.map { $0.hunks.count } == [1, 1])
+        guard case .success(let changes) = diff.changes(reading: { files[$0] }) else {
+            Issue.record("the carried diff does not apply")
+            return
+        }
+        #expect(Dictionary(uniqueKeysWithValues: changes.map { ($0.path, $0.content) })
+            == ["Sources/P/A.swift": "// header\nlet a = 2\n", "Sources/P/B.swift": "let b = 2\n"])
+    }
+}

@@ -614,3 +614,17 @@ struct MutantRebaserTests {
         #expect(LineDiff.unified([], ["x"]) == ["+x"])
     }
 }
+
+extension OneTokenRebaseTests {
+    /// Places come best first: the line most like the old one, then,
+    /// equally alike, the earlier line (the order a refusal names them in).
+    @Test func placesComeMostAlikeFirstThenByLine() throws {
+        let edit = try #require(OneTokenEdit(removed: "aaa bbb <= ccc ddd", added: "aaa bbb < ccc ddd"))
+        let lines = ["aaa bbb <= ccc ddd eeeee", "aaa bbb <= ccc ddd", "aaa bbb <= ccc ddd eeeee"]
+        #expect(edit.places(in: lines) == [
+            OneTokenEdit.Place(line: 1, token: 2, likeness: 1),
+            OneTokenEdit.Place(line: 0, token: 2, likeness: 0.75),
+            OneTokenEdit.Place(line: 2, token: 2, likeness: 0.75),
+        ])
+    }
+}

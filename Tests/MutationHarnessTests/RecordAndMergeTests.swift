@@ -307,3 +307,27 @@ struct MergeTests {
         #expect(refusal.message == "the shard reports overlap: a mutant appears in more than one")
     }
 }
+
+extension RecordTests {
+    /// Without named files only the change under Sources/ is recorded: an
+    /// edit of the manifest made alongside is neither in the mutant nor
+    /// restored.
+    @Test func withoutNamedFilesOnlyTheChangeUnderSourcesIsRecorded() throws {
+        try withScratch { scratch in
+            let package = try repository(in: scratch)
+            let source = package.appendingPathComponent("Sources/Tiny/Arithmetic.swift")
+            try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "a + b", with: "a * b")
+                .write(to: source, atomically: true, encoding: .utf8)
+            let manifest = package.appendingPathComponent("Package.swift")
+            let manifestEdit = try String(contentsOf: manifest, encoding: .utf8) + "// my edit\n"
+            try manifestEdit.write(to: manifest, atomically: true, encoding: .utf8)
+
+            let recorder = MutantRecorder(package: package, mutants: package.appendingPathComponent("mutants"))
+            let plan = try recorder.plan(name: "add-multiplies", description: "d", bug: nil, paths: [])
+            #expect(plan.files.map(\.path) == ["Sources/Tiny/Arithmetic.swift"])
+            #expect(!plan.text.contains("Package.swift") && !plan.text.contains("my edit"), "\(plan.text)")
+            try recorder.write(plan)
+            #expect(try String(contentsOf: manifest, encoding: .utf8) == manifestEdit, "the manifest edit is kept")
+        }
+    }
+}

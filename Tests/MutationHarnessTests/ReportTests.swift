@@ -239,3 +239,40 @@ extension ReportTests {
         }
     }
 }
+
+extension ReportTests {
+    /// A broken-mutant verdict names the stale, unviable and erroring mutants only, each with its status.
+    @Test func aBrokenMutantVerdictNamesOnlyTheBrokenMutants() {
+        var report = Self.sampleReport()
+        report.threshold = 0
+        #expect(ConsoleFormat.verdict(report) == "Gate FAILED: broken unviable, old stale: a mutant that no longer applies, compiles or runs is a defect "
+            + "to fix (`mutate check`, then re-record it).")
+    }
+}
+
+extension ReportTests {
+    /// A test whose id names no suite (no slash) and whose file is unknown is grouped under "tests".
+    @Test func aTestWithNoSuiteAndNoKnownFileIsGroupedUnderTests() {
+        var report = Self.sampleReport()
+        report.tests = ["Mod.lonely()"]
+        report.testLocations = nil
+        let testFiles = MutationTestingReport(report, readSource: { _ in nil }, isCI: false).testFiles
+        #expect(testFiles.mapValues { $0.tests.map(\.id) } == ["tests": ["Mod.lonely()"]], "\(testFiles.keys.sorted())")
+    }
+}
+
+extension ReportTests {
+    /// report.json and report.html show each mutated file's source as the package holds it.
+    @Test func theReportsShowEachFilesSourceFromThePackage() throws {
+        try withScratch { scratch in
+            let source = "let a = 1\nlet b = 2\nlet c = 3\n"
+            try scratch.write("pkg/Sources/A.swift", source)
+            let folder = scratch.url.appendingPathComponent("report")
+            try ReportWriter.write(Self.sampleReport(), to: folder, packagePath: scratch.url.appendingPathComponent("pkg"), isCI: false)
+            let json = try JSONDecoder().decode(MutationTestingReport.self, from: Data(contentsOf: folder.appendingPathComponent("report.json")))
+            #expect(json.files["Sources/A.swift"]?.source == source)
+            let html = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+            #expect(html.contains("<span class=\"hit\"><span class=\"num\">2</span>let b = 2</span>"), "\(html)")
+        }
+    }
+}

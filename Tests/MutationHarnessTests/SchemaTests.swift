@@ -202,13 +202,13 @@ extension SchemaTests {
     /// A compiler error on a ternary's condition is blamed on the mutants
     /// of its sides: their switch is there.
     @Test func aTernarySidesSiteRunsFromItsConditionToTheSide() {
-        let source = Array("let x = c\n    ? a\n    : b\n".utf8)
-        var point = MutationPoint(file: "A.swift", start: 24, end: 25, line: 3, column: 7, mutationOperator: .ternarySide,
-                                  original: "b", replacement: "a", switchSite: MutationPoint.ByteRange(start: 8, end: 9))
+        let source = Array("let x = c\n    ? a\n    : f(\n)\n".utf8)
+        var point = MutationPoint(file: "A.swift", start: 24, end: 28, line: 3, column: 7, mutationOperator: .ternarySide,
+                                  original: "f(\n)", replacement: "a", switchSite: MutationPoint.ByteRange(start: 8, end: 9))
         point.forcedAnswer = true
         let schema = Schema.build(points: [point], sources: ["A.swift": source], module: { _ in "M" })
-        #expect(schema.files["A.swift"] == "let x = ((c) || __mutateActive(1))\n    ? a\n    : b\n")
-        #expect(schema.sites.map(\.lines) == [1...3])
+        #expect(schema.files["A.swift"] == "let x = ((c) || __mutateActive(1))\n    ? a\n    : f(\n)\n")
+        #expect(schema.sites.map(\.lines) == [1...4])
     }
 
     /// A removed call's `;` stays outside the switch, so the file compiles.
@@ -229,5 +229,19 @@ extension SchemaTests {
             return Schema.keepsRightOperand(point, token: MutationPoint.ByteRange(start: 2, end: 4), in: bytes)
         }
         #expect(kept("b") && !kept("a"))
+    }
+}
+
+extension SchemaTests {
+    /// A schema's digest is of its texts in sorted order, not in the order
+    /// its dictionaries keep them (which changes from run to run), so the
+    /// same schema has the same digest in every run.
+    @Test func aSchemasDigestIsOfItsTextsInSortedOrder() {
+        var schema = Schema()
+        let names = (1...12).map { "Sources/M/F\($0).swift" }
+        for name in names { schema.files[name] = "// \(name)\n" }
+        schema.support["Sources/M"] = "// support\n"
+        let texts = names.map { "file \($0)\u{0}// \($0)\n" }.sorted() + ["support Sources/M\u{0}// support\n"]
+        #expect(schema.digest == SHA256.hex(texts.joined(separator: "\u{0}\n")))
     }
 }

@@ -483,3 +483,88 @@ struct ScratchRulesTests {
         }
     }
 }
+
+extension ScratchWorkspaceTests {
+    /// A resolved dependency path with a backslash is written into the
+    /// manifest's string literal escaped, so the literal names that folder.
+    @Test func aBackslashInAResolvedDependencyPathIsEscaped() {
+        let package = URL(fileURLWithPath: #"/work/a\b/App"#)
+        #expect(ManifestPaths.rewrite(#".package(path: "../Shared")"#, package: package) == #".package(path: "/work/a\\b/Shared")"#)
+    }
+}
+
+extension ScratchRulesTests {
+    /// A folder given with its trailing `/` (as the file system's root
+    /// always is) contains what lies below it: `/` as the scratch folder
+    /// contains the package and is refused as such.
+    @Test func aFolderWithATrailingSlashContainsWhatLiesBelowIt() throws {
+        #expect(ScratchRules.isInside("/work/pkg", "/"))
+        #expect(ScratchRules.isInside("/a/b", "/a/"))
+        #expect(!ScratchRules.isInside("/ab", "/a/"))
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            let package = scratch.url.appendingPathComponent("pkg")
+            #expect(throws: WorkspaceError(reason: "the scratch folder / contains the package: the sync would delete files around it; pick a folder under .build/ or a new, empty folder")) {
+                try ScratchRules.check(root: URL(fileURLWithPath: "/"), package: package, defaultRoot: package.appendingPathComponent(".build/mutate/scratch"))
+            }
+        }
+    }
+}
+
+extension ScratchWorkspaceTests {
+    /// What changed kind is removed entry by entry before anything is
+    /// written: a dangling link where the package now has a folder goes (no
+    /// folder can be made through it), an entry inside a folder already
+    /// removed is skipped, and nothing else of the copy (its build folder,
+    /// its TMPDIR) is touched.
+    @Test func entriesThatChangedKindAreRemovedOneByOneAndNothingElse() throws {
+        try withScratch { scratch in
+            let manager = FileManager.default
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            try scratch.write("pkg/Sources/A/Gen/y.swift", "let y = 2\n")
+            try scratch.write("pkg/Sources/B/Old", "now a file\n")
+            let copy = scratch.url.appendingPathComponent("copy")
+            try scratch.write("copy/Package.swift", "// manifest\n")
+            try scratch.write("copy/.build/debug/kept.o", "object\n")
+            try manager.createDirectory(at: copy.appendingPathComponent("Sources/A"), withIntermediateDirectories: true)
+            try manager.createDirectory(at: copy.appendingPathComponent("Sources/B/Old"), withIntermediateDirectories: true)
+            // A dangling link where the package has a folder; a link inside a folder that is now a file.
+            try manager.createSymbolicLink(atPath: copy.appendingPathComponent("Sources/A/Gen").path, withDestinationPath: "Gone")
+            try manager.createSymbolicLink(atPath: copy.appendingPathComponent("Sources/B/Old/L").path, withDestinationPath: "x")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: copy)
+
+            let written = try workspace.sync()
+            #expect(written == 2, "the folder's file and the new file; the manifest was already there")
+            #expect(workspace.read("Sources/A/Gen/y.swift") == "let y = 2\n")
+            #expect(workspace.read("Sources/B/Old") == "now a file\n")
+            #expect(!manager.fileExists(atPath: copy.appendingPathComponent("Sources/A/Gone").path), "nothing is written through the link")
+            #expect(manager.fileExists(atPath: copy.appendingPathComponent(".build/debug/kept.o").path), "the copy's build is kept")
+            #expect(manager.fileExists(atPath: workspace.temporaryDirectory.path))
+        }
+    }
+}
+
+extension ScratchWorkspaceTests {
+    /// An interrupted module's build folders are forgotten in every build
+    /// folder of the copy's `.build`: another configuration (`release`), a
+    /// platform's `debug`, and under the module's name, a target folder's
+    /// `-` made `_`.
+    @Test func anInterruptedModuleIsForgottenInEveryConfigurationUnderItsModuleName() throws {
+        try withScratch { scratch in
+            try scratch.write("pkg/Package.swift", "// manifest\n")
+            let workspace = ScratchWorkspace(package: scratch.url.appendingPathComponent("pkg"), root: scratch.url.appendingPathComponent("copy"))
+            _ = try workspace.sync()
+            let build = scratch.url.appendingPathComponent("copy/.build")
+            for folder in ["release/Tiny.build", "x86_64-unknown-linux-gnu/debug/Tiny.build", "debug/my_lib.build"] {
+                try scratch.write("copy/.build/\(folder)/A.o", "object\n")
+            }
+            workspace.noteInterrupted(["Sources/Tiny/A.swift", "Sources/my-lib/B.swift"])
+            #expect(workspace.forgetInterruptedBuilds() == ["Tiny", "my-lib"])
+            #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent("release/Tiny.build").path), "another configuration")
+            #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent("x86_64-unknown-linux-gnu/debug/Tiny.build").path),
+                    "a platform's debug folder")
+            #expect(!FileManager.default.fileExists(atPath: build.appendingPathComponent("debug/my_lib.build").path),
+                    "a target folder with a dash builds a module with an underscore")
+        }
+    }
+}

@@ -35,12 +35,15 @@ struct SubstitutionOperatorTests {
                 let o = (names + ["x"]).sorted()
                 let p = names.first?.uppercased()
                 let q = flag ? Double(n) : 1 / 4
-                let r = names.reduce("") { $0.appending($1) }
+                let r = names.reduce("") { $0.with($1) }
                 let t = [n, n].reduce(0) { flag ? $0 : $1 }
                 let u = names.sorted { flag ? $0 < $1 : $1 < $0 }
                 let v = names.count > 1 ? names[1] : "\\(n)"
                 let w = names.map { $0.with("\\(n)") }
-                _ = (a, b, c, e, g, h, i, j, k, l, m, o, p, q, r, t, u, v, w)
+                let x = flag ? Light.on : .off
+                let y: () -> Int = flag ? { n } : { 0 }
+                let z = flag ? names.filter { $0.count > 1 } : names
+                _ = (a, b, c, e, g, h, i, j, k, l, m, o, p, q, r, t, u, v, w, x, y, z)
                 return flag ? n : n
             }
         }
@@ -80,6 +83,9 @@ struct SubstitutionOperatorTests {
             // A literal of its default type (the index 1) copies as it is; a string's interpolation is no closure argument.
             "30:35 ternary-side names[1] -> \"\\(n)\"", "30:46 ternary-side \"\\(n)\" -> names[1]",
             "31:17 identity names.map { $0.with(\"\\(n)\") } -> names", "31:29 identity $0.with(\"\\(n)\") -> $0",
+            // `.off` alone names no type; a closure is no side to copy, but a closure inside a side is its own.
+            "32:35 ternary-side .off -> Light.on",
+            "34:24 identity names.filter { $0.count > 1 } -> names", "34:56 ternary-side names -> names.filter { $0.count > 1 }",
         ]
         #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
         #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")

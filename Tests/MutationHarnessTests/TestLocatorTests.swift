@@ -96,3 +96,53 @@ struct TestLocatorTests {
         }
     }
 }
+
+extension TestLocatorTests {
+    /// A class is looked up in its own module's folder: one of the same name elsewhere in the package is not the test's.
+    @Test func aClassIsLookedUpInItsModulesFolderOnly() throws {
+        try withScratch { scratch in
+            try scratch.write("Tests/HelperTests/Same.swift", "class AlphaTests {\n    func testOne() {}\n}\n")
+            try scratch.write("Tests/ModTests/Alpha.swift", "import XCTest\n\nfinal class AlphaTests: XCTestCase {\n    func testOne() {}\n}\n")
+            let found = TestLocator.xctestLocations(ids: ["ModTests.AlphaTests/testOne"], packageRoot: scratch.url)
+            #expect(found == ["ModTests.AlphaTests/testOne": TestLocation(file: "Tests/ModTests/Alpha.swift", line: 4)])
+        }
+    }
+}
+
+extension TestLocatorTests {
+    /// A package at the file system's root has its files relative to "/", not to "//".
+    @Test func aPackageAtTheRootHasItsFilesRelativeToIt() throws {
+        try withScratch { scratch in
+            try scratch.write("events.jsonl", """
+                {"kind":"test","payload":{"id":"ModTests.QueueTests/keepsOrder()/QueueTests.swift:16:6","kind":"function","sourceLocation":{"filePath":"/Tests/ModTests/QueueTests.swift","line":16}}}
+
+                """)
+            let found = TestLocator.swiftTestingLocations(eventStream: scratch.url.appendingPathComponent("events.jsonl"),
+                                                          packageRoot: URL(fileURLWithPath: "/"))
+            #expect(found == ["ModTests.QueueTests/keepsOrder()": TestLocation(file: "Tests/ModTests/QueueTests.swift", line: 16)])
+        }
+    }
+
+    /// A test file outside the package keeps its full path.
+    @Test func aTestFileOutsideThePackageKeepsItsFullPath() throws {
+        try withScratch { scratch in
+            try scratch.write("events.jsonl", """
+                {"kind":"test","payload":{"id":"ModTests.QueueTests/keepsOrder()/QueueTests.swift:16:6","kind":"function","sourceLocation":{"filePath":"/elsewhere/QueueTests.swift","line":16}}}
+
+                """)
+            let found = TestLocator.swiftTestingLocations(eventStream: scratch.url.appendingPathComponent("events.jsonl"),
+                                                          packageRoot: scratch.url.appendingPathComponent("pkg"))
+            #expect(found == ["ModTests.QueueTests/keepsOrder()": TestLocation(file: "/elsewhere/QueueTests.swift", line: 16)])
+        }
+    }
+
+    /// Files are read in path order, whatever order the folder lists them in.
+    @Test func sourcesAreReadInPathOrderWhateverOrderTheFolderListsThemIn() throws {
+        try withScratch { scratch in
+            for name in ["A", "B", "C"] { try scratch.write("Tests/ModTests/\(name).swift", "class AlphaTests {}\n") }
+            let listed = ["C", "A", "B"].map { scratch.url.appendingPathComponent("Tests/ModTests/\($0).swift") }
+            #expect(TestLocator.readSources(listed, packageRoot: scratch.url).map { $0.path }
+                == ["Tests/ModTests/A.swift", "Tests/ModTests/B.swift", "Tests/ModTests/C.swift"])
+        }
+    }
+}

@@ -171,3 +171,7 @@ struct LearnedKillersTests {
         #expect(learned.tests(among: all, for: ["G.swift", "F.swift"]) == ["f", "e", "d", "c"], "a test of both files once")
     }
 }
+
+extension OwnSuitesTests {
+        #expect(OwnSuites.stem(of: "Sources/CCapture/Capture.c") == "Capture.c", "only `.swift` is cut: another file keeps its whole name")
+}

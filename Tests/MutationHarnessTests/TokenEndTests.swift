@@ -11,6 +11,10 @@ struct TokenEndTests {
         ("\"a\\\"b\" + c", "\"a\\\"b\""), ("\"a\\(f(\"b)\"))c\" + d", "\"a\\(f(\"b)\"))c\""), ("#\"a\"b\"# x", "#\"a\"b\"#"),
         ("##\"x\"#y\"## z", "##\"x\"#y\"##"), ("#\"a\\#(\"q\")b\"# z", "#\"a\\#(\"q\")b\"#"), ("\"\"\"\nx \" y\n\"\"\" z", "\"\"\"\nx \" y\n\"\"\""),
         ("\"open\nnext", "\"open"), ("#selector", "#"), (") + 1", ")"),
+        // A name is no number (`t.0`); a number, a string or a `#` that ends the file; a string inside an interpolation,
+        // raw or not, with a parenthesis or a quote in it.
+        ("t.0 + 1", "t"), ("0.5", "0.5"), ("#", "#"), ("\"open", "\"open"), ("\"a\\", "\"a\\"), ("\"a\\(b", "\"a\\(b"),
+        ("\"a\\(f(\"(\"))b\" + c", "\"a\\(f(\"(\"))b\""), ("\"x\\(f(#\"a\"(\"#))y\" + z", "\"x\\(f(#\"a\"(\"#))y\""),
     ])
     func aTokenEndsWhereSwiftEndsIt(text: String, token: String) {
         let finder = MutationFinder(path: "A.swift", source: Array(text.utf8))

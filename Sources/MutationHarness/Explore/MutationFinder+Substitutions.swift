@@ -22,10 +22,10 @@ extension MutationFinder {
         let elseText = text(elseBytes.start, elseBytes.end - elseBytes.start)
         // A choice between two texts is wording (a message), which no operator touches.
         guard thenText != elseText, !(Self.isText(then) && Self.isText(otherwise)) else { return }
-        if copiesAsItIs(otherwise, text: elseText, as: type), Self.keepsEveryShorthand(removing: then, keeping: otherwise) {
+        if copiesAsItIs(otherwise, as: type), Self.keepsEveryShorthand(removing: then, keeping: otherwise) {
             add(.ternarySide, thenBytes.start, thenBytes.end, elseText, switchSite: site, forcedAnswer: false, into: &found)
         }
-        if copiesAsItIs(then, text: thenText, as: type), Self.keepsEveryShorthand(removing: otherwise, keeping: then) {
+        if copiesAsItIs(then, as: type), Self.keepsEveryShorthand(removing: otherwise, keeping: then) {
             add(.ternarySide, elseBytes.start, elseBytes.end, thenText, switchSite: site, forcedAnswer: true, into: &found)
         }
     }
@@ -49,11 +49,10 @@ extension MutationFinder {
     /// `type` by itself: its own type is `type` (not converted to it), it is
     /// no closure, and nothing in it outside a closure takes its type from
     /// the context (`1 / 4` is a `Double` beside one and an `Int` alone).
-    private func copiesAsItIs(_ node: [String: Any], text: String, as type: String) -> Bool {
+    private func copiesAsItIs(_ node: [String: Any], as type: String) -> Bool {
         var inner = node
         while inner["implicit"] as? Bool == true, let sub = inner["sub_expr"] as? [String: Any] { inner = sub }
-        return inner["type"] as? String == type && inner["implicit"] as? Bool != true && inner["_kind"] as? String != "closure_expr"
-            && !text.isEmpty && !holdsAContextTypedValue(inner)
+        return inner["type"] as? String == type && inner["_kind"] as? String != "closure_expr" && !holdsAContextTypedValue(inner)
     }
 
     /// A literal whose type the context decides in `value`, closures' bodies
@@ -66,21 +65,16 @@ extension MutationFinder {
         switch node["_kind"] as? String ?? "" {
         case "closure_expr":
             return false
-        case "nil_literal_expr", "array_expr", "dictionary_expr", "unresolved_member_chain_result_expr", "magic_identifier_literal_expr",
-             "object_literal_expr":
+        case "nil_literal_expr", "array_expr", "dictionary_expr":
             return true
         case let kind where Self.defaultLiteralTypes[kind] != nil:
             // Of its default type, a literal stays of it wherever it is copied; of another, the other side made it so.
             return node["type"] as? String != Self.defaultLiteralTypes[kind]
         default:
             // `.member`: a member of a type the source does not name (it starts with the dot).
-            if node["implicit"] as? Bool != true, let range = Self.range(node), source.indices.contains(range.start),
-               source[range.start] == UInt8(ascii: ".")
-            {
-                return true
-            }
+            if let range = Self.range(node), source.indices.contains(range.start), source[range.start] == UInt8(ascii: ".") { return true }
         }
-        return node.contains { $0.key != "_kind" && holdsAContextTypedValue($0.value) }
+        return node.values.contains(where: holdsAContextTypedValue)
     }
 
     /// What a literal is when nothing says otherwise: `Int`, `Double`, `String`.
@@ -101,9 +95,7 @@ extension MutationFinder {
         guard let node = value as? [String: Any], node["_kind"] as? String != "closure_expr" else { return [] }
         var found: Set<String> = []
         // `$0`, `$1`: not the compiler's own `$interpolation` of a string.
-        if node["_kind"] as? String == "declref_expr", let name = (node["decl"] as? [String: Any])?["base_name"] as? String, name.hasPrefix("$"),
-           name.dropFirst().allSatisfy(\.isNumber)
-        {
+        if let name = (node["decl"] as? [String: Any])?["base_name"] as? String, name.hasPrefix("$"), name.dropFirst().allSatisfy(\.isNumber) {
             found.insert(name)
         }
         for (key, child) in node where key != "_kind" { found.formUnion(shorthands(in: child)) }
@@ -130,7 +122,7 @@ extension MutationFinder {
         while receiver["implicit"] as? Bool == true, let sub = receiver["sub_expr"] as? [String: Any] { receiver = sub }
         let end = tokenEnd(at: range.end)
         guard receiver["implicit"] as? Bool != true, receiver["type"] as? String == type, let receiverRange = Self.range(receiver),
-              receiverRange.start == range.start, !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end)),
+              !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end)),
               Self.keepsEveryShorthand(removing: node, keeping: receiver)
         else { return }
         let receiverText = text(receiverRange.start, tokenEnd(at: receiverRange.end) - receiverRange.start)

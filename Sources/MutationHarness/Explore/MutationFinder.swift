@@ -333,11 +333,8 @@ struct MutationFinder {
                     if byte == UInt8(ascii: "(") { depth += 1 }
                     if byte == UInt8(ascii: ")") { depth -= 1 }
                     if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
-                        let end = tokenEnd(at: index)
-                        if end > index + 1 {
-                            index = end
-                            continue
-                        }
+                        index = tokenEnd(at: index)
+                        continue
                     }
                     index += 1
                     if depth == 0 { break }

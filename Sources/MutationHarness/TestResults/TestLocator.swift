@@ -81,8 +81,15 @@ enum TestLocator {
 
     private static func sources(in folder: URL, packageRoot: URL) -> [(path: String, lines: [Substring])] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return readSources(enumerator.compactMap { $0 as? URL }, packageRoot: packageRoot)
+    }
+
+    /// The Swift files among `urls` with their lines, by path: a folder lists
+    /// its files in the file system's order, and the file taken for a class
+    /// that two files name must be the same on every machine.
+    static func readSources(_ urls: [URL], packageRoot: URL) -> [(path: String, lines: [Substring])] {
         var files: [(path: String, lines: [Substring])] = []
-        for case let url as URL in enumerator where url.pathExtension == "swift" {
+        for url in urls where url.pathExtension == "swift" {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             files.append((relative(url.path, to: packageRoot), text.split(separator: "\n", omittingEmptySubsequences: false)))
         }
