@@ -87,3 +87,21 @@ extension TestAloneTests {
         }
     }
 }
+
+extension TestAloneTests {
+    /// A Swift Testing test alone writes its event stream into its run's
+    /// folder, as `events.jsonl`: never over the folder itself.
+    @Test func aSwiftTestingTestAloneWritesItsEventStreamIntoItsFolder() throws {
+        try withScratch { scratch in
+            try scratch.write("run/test-swift-testing.xml",
+                              #"<testsuites><testsuite name="T"><testcase classname="T.S" name="a()" time="0.01"/></testsuite></testsuites>"#)
+            let runner = Records()
+            let alone = TestAlone(binary: TestBinary(path: "/none/TPackageTests.xctest"), runner: runner, root: scratch.url,
+                                  environment: [:], log: scratch.url.appendingPathComponent("pass.log"), timeout: 10)
+            let folder = scratch.url.appendingPathComponent("run")
+            _ = try alone.run(("T.S/a()", .swiftTesting), in: folder, extra: [:])
+            let flag = try #require(runner.arguments.firstIndex(of: "--event-stream-output-path"), "\(runner.arguments)")
+            #expect(runner.arguments.dropFirst(flag + 1).first == folder.appendingPathComponent("events.jsonl").path, "\(runner.arguments)")
+        }
+    }
+}

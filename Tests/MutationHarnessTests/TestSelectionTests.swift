@@ -125,6 +125,7 @@ struct OwnSuitesTests {
         #expect(OwnSuites.stem(of: "Sources/X/ABC.swift") == "ABC")
         #expect(OwnSuites.stem(of: "Sources/X/AB.swift") == nil)
         #expect(OwnSuites.stem(of: "Sources/X/+Lab.swift") == nil)
+        #expect(OwnSuites.stem(of: "Sources/CCapture/Capture.c") == "Capture.c", "only `.swift` is cut: another file keeps its whole name")
     }
 }
 
@@ -170,8 +171,4 @@ struct LearnedKillersTests {
         learned.note("f", killedAMutantOf: ["F.swift", "G.swift"])
         #expect(learned.tests(among: all, for: ["G.swift", "F.swift"]) == ["f", "e", "d", "c"], "a test of both files once")
     }
-}
-
-extension OwnSuitesTests {
-        #expect(OwnSuites.stem(of: "Sources/CCapture/Capture.c") == "Capture.c", "only `.swift` is cut: another file keeps its whole name")
 }
