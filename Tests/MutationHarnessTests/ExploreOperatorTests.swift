@@ -110,6 +110,55 @@ struct ExploreOperatorTests {
         #expect(found == ["10:23 remove-void-call lg()", "11:9 remove-void-call lg() ;"], "\(found.sorted())")
     }
 
+    /// No mutation takes the last use of a closure's `$0` or `$1` away:
+    /// `forEach { }` and `{ $0 }` for two arguments do not compile as a
+    /// patch, though the schema's switch would. A use left elsewhere in the
+    /// closure, or in the text kept, is enough; a nested closure's `$0` is
+    /// its own.
+    @Test func noMutationTakesAClosuresLastUseOfAnArgument() throws {
+        let text = """
+            func use(_ x: Int) {}
+            func f(_ a: [Int], _ b: [Int?], _ flag: Bool) -> [Int] {
+                a.forEach { use($0) }
+                a.forEach { use($0); use($0 + 1) }
+                let c = b.map { $0 ?? 0 } + b.map { $0 ?? $0! }
+                let d = zip(a, a).map { $0 > 0 && $1 > 0 ? $0 : $1 }
+                let e = zip(a, a).map { pair in flag ? pair.0 : pair.1 } + zip(a, a).map { flag ? $0 : $1 }
+                a.forEach { x in if x > 0 { use(x) } }
+                a.forEach { if $0 > 0 { a.forEach { use($0) } } }
+                if a.map(\\.bitWidth).isEmpty { use(0) }
+                return c + d + e
+            }
+
+            """
+        let kinds: Set<MutationOperator> = [.removeVoidCall, .nilFallback, .droppedOperand, .ternarySide, .removeCondition, .removeBranch]
+        let found = Set(try points(text).filter { kinds.contains($0.mutationOperator) }.map {
+            "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original.oneLine) -> \($0.replacement)"
+        })
+        let expected: Set<String> = [
+            // A whole statement goes with its closure, uses and all.
+            "3:5 remove-void-call a.forEach { use($0) } -> ", "4:5 remove-void-call a.forEach { use($0); use($0 + 1) } -> ",
+            "8:5 remove-void-call a.forEach { x in if x > 0 { use(x) } } -> ", "9:5 remove-void-call a.forEach { if $0 > 0 { a.forEach { use($0) } } } -> ",
+            // Two uses: either call may go; one use (line 3): it stays.
+            "4:17 remove-void-call use($0); -> ", "4:26 remove-void-call use($0 + 1) -> ",
+            // A fallback that drops the only `$0` (line 5's first), not one that keeps another.
+            "5:41 nil-fallback $0 ?? $0! -> $0!",
+            // Each argument is used again in the ternary: both operands of `&&` and both sides may go.
+            "6:29 dropped-operand $0 > 0 && $1 > 0 -> $0 > 0", "6:29 dropped-operand $0 > 0 && $1 > 0 -> $1 > 0",
+            "6:48 ternary-side $0 -> $1", "6:53 ternary-side $1 -> $0",
+            // Named arguments may lose their uses; a ternary between `$0` and `$1` may not.
+            "7:44 ternary-side pair.0 -> pair.1", "7:53 ternary-side pair.1 -> pair.0",
+            "8:22 remove-branch if x > 0 { use(x) } -> ", "8:25 remove-condition x > 0 -> true", "8:33 remove-void-call use(x) -> ",
+            // A nested closure's `$0` is its own: the inner `forEach` may go, its `use($0)` may not, nor the outer `if`.
+            "9:29 remove-void-call a.forEach { use($0) } -> ",
+            // A key path used as a function is no closure of the source's.
+            "10:5 remove-branch if a.map(\\.bitWidth).isEmpty { use(0) } -> ", "10:8 remove-condition a.map(\\.bitWidth).isEmpty -> true",
+            "10:36 remove-void-call use(0) -> ",
+        ]
+        #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
+        #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")
+    }
+
     /// An `else if`'s switch is an empty range right after its `if` (the
     /// schema writes ` !on,` there).
     @Test func anElseIfSwitchIsAnEmptyRangeRightAfterItsIf() throws {

@@ -7,8 +7,9 @@ extension MutationFinder {
     }
 
     /// `a ?? b` -> `b`; the schema makes `a` nil.
-    func nilFallback(_ node: [String: Any], into found: inout [MutationPoint]) {
-        guard let (whole, left, right) = operandRanges(node) else { return }
+    func nilFallback(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
+        guard let (whole, left, right) = operandRanges(node), !leavesAnArgumentUnused(removing: node, keeping: Self.operands(node).last, context: context)
+        else { return }
         add(.nilFallback, whole.start, whole.end, text(right.start, right.end - right.start), switchSite: left, into: &found)
     }
 
@@ -20,10 +21,14 @@ extension MutationFinder {
     {
         guard ["&&", "*", "/"].contains(name), let (whole, left, right) = operandRanges(node) else { return }
         let leftText = text(left.start, left.end - left.start)
-        var replacements = [(whole, leftText)]
+        let operands = Self.operands(node)
+        let keepsLeft = !leavesAnArgumentUnused(removing: node, keeping: operands.first, context: context)
+        var replacements: [(MutationPoint.ByteRange, String)] = keepsLeft ? [(whole, leftText)] : []
         if name == "&&" {
-            replacements.append((whole, text(right.start, right.end - right.start)))
-        } else if let parentheses = context.parenthesized, parentheses.inner.start == whole.start, tokenEnd(at: parentheses.inner.end) == whole.end,
+            if !leavesAnArgumentUnused(removing: node, keeping: operands.last, context: context) {
+                replacements.append((whole, text(right.start, right.end - right.start)))
+            }
+        } else if keepsLeft, let parentheses = context.parenthesized, parentheses.inner.start == whole.start, tokenEnd(at: parentheses.inner.end) == whole.end,
                   leftText.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), leftText.first?.isNumber == false
         {
             replacements = [(MutationPoint.ByteRange(start: parentheses.outer.start, end: tokenEnd(at: parentheses.outer.end)), leftText)]

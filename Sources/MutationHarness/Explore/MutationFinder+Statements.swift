@@ -6,7 +6,7 @@ extension MutationFinder {
 
     /// The mutations of one statement of a block.
     func statement(_ element: [String: Any], context: Context, into found: inout [MutationPoint]) {
-        guard let range = Self.range(element) else { return }
+        guard let range = Self.range(element), !leavesAnArgumentUnused(removing: element, context: context) else { return }
         let end = throughSemicolon(tokenEnd(at: range.end))
         switch element["_kind"] as? String {
         case "call_expr", "try_expr", "optional_try_expr", "force_try_expr", "await_expr":
@@ -36,10 +36,11 @@ extension MutationFinder {
     /// else {}` becomes `if a {} else {}`, and a last `else if b {}` goes
     /// with its `else`. The schema's switch is a first condition that fails,
     /// right after the branch's `if`.
-    func elseIfBranch(_ node: [String: Any], into found: inout [MutationPoint]) {
+    func elseIfBranch(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         guard let branch = node["else_stmt"] as? [String: Any], branch["_kind"] as? String == "if_stmt", branch["implicit"] as? Bool != true,
               let range = Self.range(branch), text(range.start, 2) == "if",
-              let then = node["then_stmt"] as? [String: Any], let thenRange = Self.range(then)
+              let then = node["then_stmt"] as? [String: Any], let thenRange = Self.range(then),
+              !leavesAnArgumentUnused(removing: branch, keeping: branch["else_stmt"], context: context)
         else { return }
         let afterIf = MutationPoint.ByteRange(start: range.start + 2, end: range.start + 2)
         if let rest = branch["else_stmt"] as? [String: Any], let restRange = Self.range(rest) {

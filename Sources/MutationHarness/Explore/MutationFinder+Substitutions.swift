@@ -9,7 +9,7 @@ extension MutationFinder {
     /// type from the context (`nil`, a number, an array or dictionary
     /// literal, a closure, `.member`): the copy then means what it meant.
     /// The schema's switch sits on the condition.
-    func ternarySides(_ node: [String: Any], into found: inout [MutationPoint]) {
+    func ternarySides(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         guard let type = node["type"] as? String, let condition = node["cond_expr"] as? [String: Any], let conditionRange = Self.range(condition),
               let then = node["then_expr"] as? [String: Any], let otherwise = node["else_expr"] as? [String: Any],
               let thenRange = Self.range(then), let elseRange = Self.range(otherwise)
@@ -22,10 +22,10 @@ extension MutationFinder {
         let elseText = text(elseBytes.start, elseBytes.end - elseBytes.start)
         // A choice between two texts is wording (a message), which no operator touches.
         guard thenText != elseText, !(Self.isText(then) && Self.isText(otherwise)) else { return }
-        if copiesAsItIs(otherwise, as: type), Self.keepsEveryShorthand(removing: then, keeping: otherwise) {
+        if copiesAsItIs(otherwise, as: type), !leavesAnArgumentUnused(removing: then, keeping: otherwise, context: context) {
             add(.ternarySide, thenBytes.start, thenBytes.end, elseText, switchSite: site, forcedAnswer: false, into: &found)
         }
-        if copiesAsItIs(then, as: type), Self.keepsEveryShorthand(removing: otherwise, keeping: then) {
+        if copiesAsItIs(then, as: type), !leavesAnArgumentUnused(removing: otherwise, keeping: then, context: context) {
             add(.ternarySide, elseBytes.start, elseBytes.end, thenText, switchSite: site, forcedAnswer: true, into: &found)
         }
     }
@@ -82,32 +82,10 @@ extension MutationFinder {
         "integer_literal_expr": "$sSiD", "float_literal_expr": "$sSdD", "string_literal_expr": "$sSSD", "interpolated_string_literal_expr": "$sSSD",
     ]
 
-    /// Whether every closure argument (`$0`, `$1`) that `removed` uses
-    /// outside closures of its own is still used by `kept`: `{ keep ? $0 :
-    /// $1 }` made `{ keep ? $0 : $0 }` would leave `$1` unused, and that
-    /// closure does not compile (its schema switch would).
-    static func keepsEveryShorthand(removing removed: [String: Any], keeping kept: [String: Any]) -> Bool {
-        shorthands(in: removed).isSubset(of: shorthands(in: kept))
-    }
-
-    private static func shorthands(in value: Any) -> Set<String> {
-        if let array = value as? [Any] { return array.reduce(into: []) { $0.formUnion(shorthands(in: $1)) } }
-        guard let node = value as? [String: Any], node["_kind"] as? String != "closure_expr" else { return [] }
-        var found: Set<String> = []
-        // `$0`, `$1`: not the compiler's own `$interpolation` of a string.
-        if let name = (node["decl"] as? [String: Any])?["base_name"] as? String, name.hasPrefix("$"), name.dropFirst().allSatisfy(\.isNumber) {
-            found.insert(name)
-        }
-        for (key, child) in node where key != "_kind" { found.formUnion(shorthands(in: child)) }
-        return found
-    }
-
     /// `receiver.method(...)` -> `receiver` when the call returns a value of
     /// the receiver's own type and uses it (not a statement of its own): a
     /// transformation forgotten (`sorted()`, `filter`, `map`, `lowercased()`,
-    /// `appendingPathComponent`); not `self.init(...)`, not on `super`, not
-    /// one whose closure arguments (`$1` in `{ $0.union($1) }`) only the
-    /// call uses. Only a receiver
+    /// `appendingPathComponent`); not `self.init(...)`, not on `super`. Only a receiver
     /// that is a plain path of names and calls without arguments (`names`,
     /// `self.items`, `tests.sorted()`, `$0`): the schema evaluates its text
     /// as it stands, so it must hold no other mutation and nothing that may
@@ -123,7 +101,7 @@ extension MutationFinder {
         let end = tokenEnd(at: range.end)
         guard receiver["implicit"] as? Bool != true, receiver["type"] as? String == type, let receiverRange = Self.range(receiver),
               !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end)),
-              Self.keepsEveryShorthand(removing: node, keeping: receiver)
+              !leavesAnArgumentUnused(removing: node, keeping: receiver, context: context)
         else { return }
         let receiverText = text(receiverRange.start, tokenEnd(at: receiverRange.end) - receiverRange.start)
         guard Self.isPlainPath(receiverText), receiverText.split(separator: ".").first != "super" else { return }

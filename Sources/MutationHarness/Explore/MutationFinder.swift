@@ -123,6 +123,9 @@ struct MutationFinder {
         /// The calls that are statements of the nearest block (through
         /// `try` and `await`): their result is not used.
         var statementCalls: Set<MutationPoint.ByteRange> = []
+        /// How many times the nearest closure uses each of its arguments
+        /// (`$0`, `$1`): no mutation removes the last use.
+        var closureArguments: [String: Int] = [:]
     }
 
     private func walk(_ value: Any, context: Context, into found: inout [MutationPoint]) {
@@ -143,6 +146,7 @@ struct MutationFinder {
         if kind == "paren_expr", let outer = Self.range(node), let sub = node["sub_expr"] as? [String: Any], let range = Self.range(sub) {
             inner.parenthesized = (range, outer)
         }
+        if kind == "closure_expr" { inner.closureArguments = Self.argumentUses(in: node["body"] ?? [:]) }
         if kind == "brace_stmt" {
             inner.statementCalls = Set((node["elements"] as? [[String: Any]] ?? []).compactMap { element in
                 Self.call(under: element).flatMap(Self.range).map { MutationPoint.ByteRange(start: $0.start, end: tokenEnd(at: $0.end)) }
@@ -186,12 +190,12 @@ struct MutationFinder {
                       let range = Self.range(condition)
                 else { continue }
                 let end = tokenEnd(at: range.end)
-                guard text(range.start, end - range.start) != "true" else { continue }
+                guard text(range.start, end - range.start) != "true", !leavesAnArgumentUnused(removing: condition, context: context) else { continue }
                 add(.removeCondition, range.start, end, "true", into: &found)
             }
-            if kind == "if_stmt" { elseIfBranch(node, into: &found) }
+            if kind == "if_stmt" { elseIfBranch(node, context: context, into: &found) }
         case "ternary_expr":
-            ternarySides(node, into: &found)
+            ternarySides(node, context: context, into: &found)
         case "call_expr":
             identityCall(node, context: context, into: &found)
         default:
@@ -203,7 +207,7 @@ struct MutationFinder {
         guard let function = node["fn"] as? [String: Any], let range = Self.range(function), let name = Self.declName(in: function),
               text(range.start, name.utf8.count) == name
         else { return }
-        if name == "??" { return nilFallback(node, into: &found) }
+        if name == "??" { return nilFallback(node, context: context, into: &found) }
         guard let replacements = Self.binary[name] else { return }
         // The token must be the operator itself, not the start of a longer one.
         let after = range.start + name.utf8.count
