@@ -127,6 +127,10 @@ struct ExploreOperatorTests {
                 a.forEach { x in if x > 0 { use(x) } }
                 a.forEach { if $0 > 0 { a.forEach { use($0) } } }
                 if a.map(\\.bitWidth).isEmpty { use(0) }
+                let k = 2
+                let g = zip(a, a).map { $0 > 0 && $1 > 0 } + a.map { (k * $0) > 1 }
+                a.forEach { if flag { use(1) } else if $0 > 0 { use(2) } }
+                _ = g
                 return c + d + e
             }
 
@@ -154,6 +158,10 @@ struct ExploreOperatorTests {
             // A key path used as a function is no closure of the source's.
             "10:5 remove-branch if a.map(\\.bitWidth).isEmpty { use(0) } -> ", "10:8 remove-condition a.map(\\.bitWidth).isEmpty -> true",
             "10:36 remove-void-call use(0) -> ",
+            // Line 12: neither operand of `&&` goes, nor `k` for `(k * $0)`: each takes an argument's only use.
+            // An `else if` that holds the only `$0` stays, and so does its condition.
+            "13:5 remove-void-call a.forEach { if flag { use(1) } else if $0 > 0 { use(2) } } -> ", "13:20 remove-condition flag -> true",
+            "13:27 remove-void-call use(1) -> ", "13:53 remove-void-call use(2) -> ",
         ]
         #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
         #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")

@@ -831,3 +831,28 @@ extension LabCoverageTests {
         }
     }
 }
+
+extension LabCoverageTests {
+    /// Explore takes its targets' folders from the package's description
+    /// (kept in the results file): a top-level folder of code that is no
+    /// target of the package counts in none of its keys.
+    @Test func exploresKeysCountOnlyTheFoldersOfItsTargets() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            try scratch.write("pkg/Lib/Core/core.c", "int core(void) { return 1; }\n")
+            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { _ in })
+            var previous = ResultsFile(harness: "1", commit: nil, savedAt: "now", tree: "t", common: "c", baseline: nil, coverage: nil,
+                                       explored: nil, verdicts: [:])
+            previous.explored = ResultsFile.Explored(paths: ["Sources"], points: [], compilerVersion: "Swift version 9.9", warnings: [], targets: [
+                PackageTargets.Target(name: "Tiny", c99name: "Tiny", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
+                                      sources: ["Arithmetic.swift"]),
+            ])
+            lab.incremental = IncrementalRun(file: scratch.url.appendingPathComponent("explore.json"), previous: previous, verifyCount: 0)
+            let lock = try lab.prepareCopy()
+            defer { withExtendedLifetime(lock) {} }
+            try lab.fingerprintCopy()
+            let counted = lab.incremental?.rawFiles.keys.sorted() ?? []
+            #expect(!counted.contains("Lib/Core/core.c") && counted.contains("Sources/Tiny/Arithmetic.swift"), "\(counted)")
+        }
+    }
+}

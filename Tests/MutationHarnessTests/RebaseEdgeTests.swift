@@ -347,6 +347,15 @@ struct PatchRebaserEdgeTests {
         #expect(refusal(try rebase(more, patch: patch))?.candidates.map { $0.prefix(17) } == ["Sources/P/B.swift", "Sources/P/C.swift", "Sources/P/D.swift"])
     }
 
+    /// Another file of the top folder is looked at when it holds one of the
+    /// patch's lines as it was, indentation aside: indented lines count.
+    @Test func aFileHoldingAnIndentedLineOfThePatchIsAmongTheNearest() throws {
+        let patch = Self.patch(["@@ -1,3 +1,2 @@", "     if ok {", "-        let value = 12345678", "-    }", "+        let value = 0"])
+        let near = Self.file(["    if ok {", "        let value = 12345670", "    }", "// end"])
+        let refused = try #require(refusal(try rebase([Self.path: "// moved\n", "Sources/P/B.swift": near], patch: patch)))
+        #expect(refused.candidates.contains { $0.hasPrefix("Sources/P/B.swift:2 ") }, "\(refused)")
+    }
+
     /// A line exactly half alike is near; an insertion's nearest place is
     /// named by the line where it would go.
     @Test func halfAlikeIsNearAndAnInsertionIsNamedWhereItWouldGo() throws {
