@@ -6,9 +6,10 @@ extension MutationFinder {
     /// `c ? a : b` -> `c ? a : a` and `c ? b : b`: the condition is still
     /// evaluated, its answer ignored. A side is copied only when its own
     /// type is the ternary's (not converted to it) and it does not take its
-    /// type from the context (`nil`, a number, an array or dictionary
-    /// literal, a closure, `.member`): the copy then means what it meant.
-    /// The schema's switch sits on the condition.
+    /// type from the context (`nil`, `.member`, a closure, an array or
+    /// dictionary literal, a literal of another type than its default): the
+    /// copy then means what it meant. No closure argument loses its last
+    /// use. The schema's switch sits on the condition.
     func ternarySides(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         guard let type = node["type"] as? String, let condition = node["cond_expr"] as? [String: Any], let conditionRange = Self.range(condition),
               let then = node["then_expr"] as? [String: Any], let otherwise = node["else_expr"] as? [String: Any],
