@@ -787,24 +787,6 @@ extension LabCoverageTests {
 }
 
 extension LabCoverageTests {
-    /// The gate has no target list: a file in a top-level folder that holds
-    /// source code (a target declared with a path of its own) counts in its keys.
-    @Test func theGatesKeysCountATopLevelFolderOfSourceCode() throws {
-        try withScratch { scratch in
-            let package = try package(in: scratch)
-            try scratch.write("pkg/Lib/Core/core.c", "int core(void) { return 1; }\n")
-            let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { _ in })
-            lab.incremental = IncrementalRun(file: scratch.url.appendingPathComponent("gate.json"), previous: nil, verifyCount: 0, named: true)
-            let lock = try lab.prepareCopy()
-            defer { withExtendedLifetime(lock) {} }
-            try lab.fingerprintCopy()
-            let counted = lab.incremental?.rawFiles.keys.sorted() ?? []
-            #expect(counted.contains("Lib/Core/core.c"), "\(counted)")
-        }
-    }
-}
-
-extension LabCoverageTests {
     /// The mutants whose verdicts are reused from the file are left out of
     /// explore's schema: its builder is asked for the mutants that run.
     @Test func theReusedMutantsAreLeftOutOfTheSchema() throws {
@@ -833,26 +815,37 @@ extension LabCoverageTests {
 }
 
 extension LabCoverageTests {
-    /// Explore takes its targets' folders from the package's description
-    /// (kept in the results file): a top-level folder of code that is no
-    /// target of the package counts in none of its keys.
-    @Test func exploresKeysCountOnlyTheFoldersOfItsTargets() throws {
+    /// The files the keys count in a copy of the package with a C file in a
+    /// top-level folder of its own (`Lib/Core/core.c`), for a run that has
+    /// `previous` results.
+    private func countedFiles(named: Bool, previous: ResultsFile?) throws -> [String] {
         try withScratch { scratch in
             let package = try package(in: scratch)
             try scratch.write("pkg/Lib/Core/core.c", "int core(void) { return 1; }\n")
             let lab = Lab(configuration: LabConfiguration(packagePath: package), mutants: [], runner: ScriptedRunner(), print: { _ in })
-            var previous = ResultsFile(harness: "1", commit: nil, savedAt: "now", tree: "t", common: "c", baseline: nil, coverage: nil,
-                                       explored: nil, verdicts: [:])
-            previous.explored = ResultsFile.Explored(paths: ["Sources"], points: [], compilerVersion: "Swift version 9.9", warnings: [], targets: [
-                PackageTargets.Target(name: "Tiny", c99name: "Tiny", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
-                                      sources: ["Arithmetic.swift"]),
-            ])
-            lab.incremental = IncrementalRun(file: scratch.url.appendingPathComponent("explore.json"), previous: previous, verifyCount: 0)
+            lab.incremental = IncrementalRun(file: scratch.url.appendingPathComponent("results.json"), previous: previous, verifyCount: 0, named: named)
             let lock = try lab.prepareCopy()
             defer { withExtendedLifetime(lock) {} }
             try lab.fingerprintCopy()
-            let counted = lab.incremental?.rawFiles.keys.sorted() ?? []
-            #expect(!counted.contains("Lib/Core/core.c") && counted.contains("Sources/Tiny/Arithmetic.swift"), "\(counted)")
+            return lab.incremental?.rawFiles.keys.sorted() ?? []
         }
+    }
+
+    /// The gate has no target list: a file in a top-level folder that holds
+    /// source code (a target declared with a path of its own) counts in its
+    /// keys. Explore takes its targets' folders from the package's
+    /// description (kept in the results file): a folder of code that is no
+    /// target of the package counts in none of its keys.
+    @Test func theGateCountsEveryTopLevelFolderOfCodeAndExploreItsTargetsFolders() throws {
+        let gate = try countedFiles(named: true, previous: nil)
+        #expect(gate.contains("Lib/Core/core.c"), "\(gate)")
+        var previous = ResultsFile(harness: "1", commit: nil, savedAt: "now", tree: "t", common: "c", baseline: nil, coverage: nil,
+                                   explored: nil, verdicts: [:])
+        previous.explored = ResultsFile.Explored(paths: ["Sources"], points: [], compilerVersion: "Swift version 9.9", warnings: [], targets: [
+            PackageTargets.Target(name: "Tiny", c99name: "Tiny", type: "library", moduleType: "SwiftTarget", path: "Sources/Tiny",
+                                  sources: ["Arithmetic.swift"]),
+        ])
+        let explore = try countedFiles(named: false, previous: previous)
+        #expect(!explore.contains("Lib/Core/core.c") && explore.contains("Sources/Tiny/Arithmetic.swift"), "\(explore)")
     }
 }
