@@ -25,6 +25,8 @@ extension MutationFinder {
     /// Whether replacing `removed` with nothing, or with a copy of `kept`,
     /// leaves an argument of the nearest closure without a use.
     func leavesAnArgumentUnused(removing removed: Any, keeping kept: Any? = nil, context: Context) -> Bool {
+        // Outside a closure that uses `$0` or `$1` (most code), no tree is read.
+        guard !context.closureArguments.isEmpty else { return false }
         let keptUses = kept.map(Self.argumentUses(in:)) ?? [:]
         return Self.argumentUses(in: removed).contains { name, count in
             context.closureArguments[name, default: 0] - count + keptUses[name, default: 0] <= 0

@@ -6,30 +6,33 @@ extension MutationFinder {
 
     /// The mutations of one statement of a block.
     func statement(_ element: [String: Any], context: Context, into found: inout [MutationPoint]) {
-        guard let range = Self.range(element), !leavesAnArgumentUnused(removing: element, context: context) else { return }
-        let end = throughSemicolon(tokenEnd(at: range.end))
+        guard let range = Self.range(element) else { return }
+        let removal: MutationOperator
         switch element["_kind"] as? String {
         case "call_expr", "try_expr", "optional_try_expr", "force_try_expr", "await_expr":
             // Its result is not used: it returns nothing, or its result is discardable. A call that
             // never returns (`fatalError`) stays: without it, the code after it would need a return.
             guard let call = Self.call(under: element), call["implicit"] as? Bool != true, call["type"] as? String != Self.neverType else { return }
-            add(.removeVoidCall, range.start, end, "", into: &found)
+            removal = .removeVoidCall
         case "assign_expr":
             guard !context.inInitializer, let target = element["dest"] as? [String: Any], target["_kind"] as? String != "discard_assignment_expr",
                   Self.outlivesTheStatement(target)
             else { return }
-            add(.droppedUpdate, range.start, end, "", into: &found)
+            removal = .droppedUpdate
         case "binary_expr":
             guard !context.inInitializer, let function = element["fn"] as? [String: Any], let name = Self.declName(in: function),
                   Self.compoundAssignments.contains(name), let target = Self.operands(element).first, Self.outlivesTheStatement(target)
             else { return }
-            add(.droppedUpdate, range.start, end, "", into: &found)
+            removal = .droppedUpdate
         case "if_stmt":
             guard element["else_stmt"] == nil, text(range.start, 2) == "if" else { return }
-            add(.removeBranch, range.start, end, "", into: &found)
+            removal = .removeBranch
         default:
-            break
+            return
         }
+        // Only a statement that would be removed has its tree read for the closure's arguments.
+        guard !leavesAnArgumentUnused(removing: element, context: context) else { return }
+        add(removal, range.start, throughSemicolon(tokenEnd(at: range.end)), "", into: &found)
     }
 
     /// The `else if` branch of `node`'s chain, removed: `if a {} else if b {}

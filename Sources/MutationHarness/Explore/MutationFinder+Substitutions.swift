@@ -31,6 +31,15 @@ extension MutationFinder {
         }
     }
 
+    /// `node` through the loads and conversions the compiler wraps around
+    /// an expression (implicit nodes with a `sub_expr`): what the source
+    /// wrote.
+    static func asWritten(_ node: [String: Any]) -> [String: Any] {
+        var inner = node
+        while inner["implicit"] as? Bool == true, let sub = inner["sub_expr"] as? [String: Any] { inner = sub }
+        return inner
+    }
+
     /// A string literal, or parentheses or a tuple of them.
     static func isText(_ node: [String: Any]) -> Bool {
         switch node["_kind"] as? String {
@@ -51,8 +60,7 @@ extension MutationFinder {
     /// no closure, and nothing in it outside a closure takes its type from
     /// the context (`1 / 4` is a `Double` beside one and an `Int` alone).
     private func copiesAsItIs(_ node: [String: Any], as type: String) -> Bool {
-        var inner = node
-        while inner["implicit"] as? Bool == true, let sub = inner["sub_expr"] as? [String: Any] { inner = sub }
+        let inner = Self.asWritten(node)
         return inner["type"] as? String == type && inner["_kind"] as? String != "closure_expr" && !holdsAContextTypedValue(inner)
     }
 
@@ -94,11 +102,10 @@ extension MutationFinder {
     func identityCall(_ node: [String: Any], context: Context, into found: inout [MutationPoint]) {
         guard let type = node["type"] as? String, let range = Self.range(node), let function = node["fn"] as? [String: Any],
               function["_kind"] as? String == "dot_syntax_call_expr",
-              var receiver = ((function["args"] as? [String: Any])?["args"] as? [[String: Any]])?.first?["expr"] as? [String: Any],
+              let argument = ((function["args"] as? [String: Any])?["args"] as? [[String: Any]])?.first?["expr"] as? [String: Any],
               Self.declName(in: function) != "init"
         else { return }
-        // Through the loads and conversions the compiler adds, to the receiver as written.
-        while receiver["implicit"] as? Bool == true, let sub = receiver["sub_expr"] as? [String: Any] { receiver = sub }
+        let receiver = Self.asWritten(argument)
         let end = tokenEnd(at: range.end)
         guard receiver["implicit"] as? Bool != true, receiver["type"] as? String == type, let receiverRange = Self.range(receiver),
               !context.statementCalls.contains(MutationPoint.ByteRange(start: range.start, end: end)),
