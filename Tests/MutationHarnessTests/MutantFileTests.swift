@@ -28,6 +28,24 @@ struct MutantFileTests {
         #expect(mutant.bug == "the batch of 2024-09 (optional)")
         #expect(mutant.headers.map(\.key) == ["Mutant", "Description", "Bug", "Owner"])
         #expect(mutant.diff.files.map(\.path) == ["Sources/A.swift"])
+        #expect(mutant.killers.isEmpty)
+    }
+
+    /// `Killed-By:` names tests by id, separated by white space; a
+    /// continuation line or another `Killed-By:` line adds more.
+    @Test func killedByNamesTestsOnOneOrMoreLines() throws {
+        let text = """
+            Mutant: retry-on-400
+            Description: retried
+            Killed-By: AnalyticsTests.ResponsePolicyTests/contractRejectionsAreDroppedNeverRetried()
+              AnalyticsTests.DeliveryTests/a400DropsTheBatch()
+            killed-by:  CollectorTests.RulesTests/testFour
+
+            """ + Self.diff
+        #expect(try MutantFileParser.parse(text, file: "m.patch").killers == [
+            "AnalyticsTests.ResponsePolicyTests/contractRejectionsAreDroppedNeverRetried()",
+            "AnalyticsTests.DeliveryTests/a400DropsTheBatch()", "CollectorTests.RulesTests/testFour",
+        ])
     }
 
     @Test(arguments: [
@@ -38,6 +56,8 @@ struct MutantFileTests {
         ("Mutant: x\nDescription: y\n", "no diff found: after the header lines, paste the output of `git diff`"),
         ("Mutant: x\nDescription: y\nthis is not a header\n" + diff, "line 3: expected 'Key: value', found 'this is not a header'"),
         ("  continued\nMutant: x\nDescription: y\n\n" + diff, "line 1: a continuation line comes before any header"),
+        ("Mutant: x\nDescription: y\nKilled-By:\n\n" + diff, "a 'Killed-By:' line names no test: write the ids of the tests that kill it "
+            + "as the report names them (`Target.Suite/test()`), or drop the line"),
         ("Mutant: x\n: no key\nDescription: y\n\n" + diff, "line 2: expected 'Key: value', found ': no key'"),
         ("Mutant: x\nTwo words: value\nDescription: y\n\n" + diff, "line 2: expected 'Key: value', found 'Two words: value'"),
         ("Mutant:\nDescription: y\n\n" + diff, "missing 'Mutant: <name>' header line"),

@@ -8,7 +8,7 @@ extension Lab {
     /// run chosen tests (or none) are only a test process each:
     /// `configuration.jobs` of them run at once.
     func runMutants() throws {
-        let skipped = incremental?.reused ?? []
+        let skipped = (incremental?.reused ?? []).union(settledByKillers)
         let order = mutants.indices.filter { !skipped.contains(mutants[$0].name) }.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
         let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
             guard schemaNumbers[mutants[index].name] != nil else { return false }
@@ -19,7 +19,8 @@ extension Lab {
             case nil: return false
             }
         } : []
-        loopStart = Date()
+        // Verdicts the named killers reached count in the progress from when they began.
+        if settledByKillers.isEmpty { loopStart = Date() }
         try runTogether(together)
         let ranTogether = Set(together)
         for index in order where !ranTogether.contains(index) {

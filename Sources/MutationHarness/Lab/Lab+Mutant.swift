@@ -318,16 +318,16 @@ extension Lab {
     /// stops at the first failing test, then, unless they killed it, the
     /// XCTest ones. Time limit, crash blame and interrupts as for the suite.
     func runChosen(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String],
-                   wholeSuite: Bool = false, waveOf stage: [String]? = nil)
+                   wholeSuite: Bool = false, waveOf stage: [String]? = nil, limit fixed: Double? = nil)
         throws -> TestsRun
     {
         appendLine("mutate: running the \(tests.count) test(s) that reach this mutant: \(tests.joined(separator: " "))", to: log)
         // Each run's limit is the suite's formula applied to its tests' time
         // alone in the coverage pass (never more than the whole suite's); a
         // wave's (`waveOf`), to all the tests of its waves, and its stall
-        // allowance is at least the slowest of them's.
+        // allowance is at least the slowest of them's. Without those times, `fixed`.
         func limit(_ tests: [String]) -> Double {
-            min(suiteLimit, configuration.testTimeout(baselineSeconds: (stage ?? tests).map(secondsAlone).reduce(0, +)))
+            fixed ?? min(suiteLimit, configuration.testTimeout(baselineSeconds: (stage ?? tests).map(secondsAlone).reduce(0, +)))
         }
         let slowest = stage.map { $0.map(secondsAlone).max() ?? 0 } ?? 0
         let xunit = results.appendingPathComponent("\(name).xml")

@@ -177,8 +177,11 @@ extension Lab {
     /// A mutant of the installed schema: switched on by the environment, no build.
     func runSchemaMutant(_ mutant: Mutant, number: Int) throws -> MutantResult {
         let log = logs.appendingPathComponent("\(mutant.name).log")
-        try? FileManager.default.removeItem(at: log)
-        appendLine("mutate: switched on in the mutant schema (\(Schema.variable)=\(number)), no build of its own", to: log)
+        // After its named killers' run the log goes on: it already says how the mutant is switched on.
+        if !triedKillers.contains(mutant.name) {
+            try? FileManager.default.removeItem(at: log)
+            appendLine("mutate: switched on in the mutant schema (\(Schema.variable)=\(number)), no build of its own", to: log)
+        }
         return try tested(mutant, MutantResult(pending: mutant), log: log, extraEnvironment: [Schema.variable: String(number)])
     }
 }

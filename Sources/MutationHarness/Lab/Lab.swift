@@ -86,6 +86,12 @@ public final class Lab {
     /// The tests that killed mutants of each file so far in this run: they
     /// go first in a mutant's first wave.
     let learnedKillers = LearnedKillers()
+    /// Named mutants their `Killed-By:` tests killed before the coverage
+    /// pass (`runNamedKillers`): their verdicts are in the report, and the
+    /// loop passes them over.
+    var settledByKillers: Set<String> = []
+    /// Named mutants whose `Killed-By:` tests ran: their logs go on.
+    var triedKillers: Set<String> = []
     /// `explore --incremental`: the results file and what this run takes from it.
     var incremental: IncrementalRun?
     /// Finds `llvm-profdata` and `llvm-cov` (tests give their own).
@@ -159,7 +165,15 @@ public final class Lab {
         try fingerprintCopy()
         if generate == nil, configuration.schema, !configuration.buildOnly, !mutants.isEmpty { try planPatchSchema() }
         try runBaseline()
-        if !configuration.buildOnly, configuration.coverage { try runCoveragePass() }
+        if settlesByNamedKillers { try runNamedKillers() }
+        if !configuration.buildOnly, configuration.coverage {
+            if !mutants.isEmpty, settledByKillers.count == mutants.count {
+                print("  every named mutant was killed by the tests its file names: no coverage pass")
+                try? FileManager.default.removeItem(at: suiteProfiles)
+            } else {
+                try runCoveragePass()
+            }
+        }
         if let generate {
             let made = try generate(workspace)
             mutants = made.run

@@ -15,6 +15,15 @@ public struct Mutant: Equatable, Sendable {
     /// The `.patch` file it was read from.
     public var filePath: String
 
+    /// `Killed-By:` headers, optional: the tests that kill this mutant, by
+    /// the ids the report gives them (`Target.Suite/test()`), separated by
+    /// white space (a continuation line adds one). The gate runs them first,
+    /// on their own; when they kill every named mutant it needs no coverage
+    /// pass. A mutant they do not kill gets the tests the pass chooses.
+    public var killers: [String] {
+        headers.filter { $0.key.lowercased() == "killed-by" }.flatMap { $0.value.split(whereSeparator: \.isWhitespace).map(String.init) }
+    }
+
     /// One `Key: value` line of the header, continuation lines joined.
     public struct Header: Equatable, Sendable {
         public var key: String

@@ -48,6 +48,10 @@ public enum MutantFileParser {
         guard let description = header("Description"), !description.isEmpty else {
             throw MutantFileError(file: file, reason: "missing 'Description: <what a user would see>' header line")
         }
+        if headers.contains(where: { $0.key.lowercased() == "killed-by" && $0.value.isEmpty }) {
+            throw MutantFileError(file: file, reason: "a 'Killed-By:' line names no test: write the ids of the tests that kill it "
+                + "as the report names them (`Target.Suite/test()`), or drop the line")
+        }
         let diffText = lines[diffStart...].joined(separator: "\n")
         let diff: UnifiedDiff
         do {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The gate's first step after the baseline: each named mutant whose file
+/// names the tests that kill it (`Killed-By:`) runs those tests alone, by
+/// its switch. A test that fails (or hangs past the whole suite's limit)
+/// kills the mutant as it would in any run that holds it, so the verdict is
+/// the one every other choice of tests gives; a mutant they do not kill
+/// goes on as if they had not run. When every named mutant is settled so,
+/// the coverage pass (a process per test) is not needed at all.
+extension Lab {
+    /// Whether this run settles named mutants by their `Killed-By:` tests
+    /// first: the gate, stopping at the first failure (`--all-tests` wants
+    /// every killing test), with a coverage pass to save, and without a
+    /// results file (whose keys are made of the pass's map).
+    var settlesByNamedKillers: Bool {
+        generate == nil && incremental == nil && configuration.stopAtFirstFailure && configuration.coverage
+            && !configuration.buildOnly && mutants.contains { !$0.killers.isEmpty }
+    }
+
+    /// Runs the named killers of every mutant that runs by its switch,
+    /// `configuration.jobs` at a time, and keeps the verdicts of those they
+    /// kill in `settledByKillers`. A test the baseline did not run is said,
+    /// and its mutant left to the usual tests.
+    func runNamedKillers() throws {
+        guard let binary = TestBinary.find(in: workspace.root) else { return }
+        var chosen: [(index: Int, number: Int, tests: [String])] = []
+        for (index, mutant) in mutants.enumerated() where !mutant.killers.isEmpty {
+            let unknown = mutant.killers.filter { baselineLibraries[$0] == nil }
+            if !unknown.isEmpty {
+                print("  \(mutant.filePath): Killed-By names \(ConsoleFormat.firstThree(unknown)), which the suite does not have "
+                    + "(the report lists the suite's tests by id): the tests the coverage pass chooses run instead")
+                continue
+            }
+            guard let number = schemaNumbers[mutant.name] else { continue }
+            chosen.append((index, number, mutant.killers))
+        }
+        guard !chosen.isEmpty else { return }
+        let runs = chosen
+        print("Running the tests that \(chosen.count) named mutant file(s) say kill them (Killed-By), each mutant by its switch...")
+        loopStart = Date()
+        nonisolated(unsafe) let lab = self
+        let settled = Locked<Set<String>>([])
+        let tried = Locked<Set<String>>([])
+        defer { (settledByKillers, triedKillers) = (settled.value, tried.value) }
+        try Workers.run(items: runs.count, workers: configuration.jobs) { position, _ in
+            let (index, number, tests) = runs[position]
+            let mutant = lab.mutants[index]
+            let log = lab.logs.appendingPathComponent("\(mutant.name).log")
+            try? FileManager.default.removeItem(at: log)
+            tried.withLock { _ = $0.insert(mutant.name) }
+            lab.appendLine("mutate: switched on in the mutant schema (\(Schema.variable)=\(number)), no build of its own", to: log)
+            lab.appendLine("mutate: the test(s) its file names (Killed-By) run first, on their own, with the whole suite's time limit", to: log)
+            let run = try lab.runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: [Schema.variable: String(number)],
+                                        limit: lab.suiteLimit)
+            guard run.verdict.status == .killed || run.verdict.status == .timeout else {
+                lab.appendLine("mutate: they did not kill it (\(run.verdict.status.rawValue)); the tests the coverage pass chooses run", to: log)
+                return
+            }
+            var result = MutantResult(pending: mutant)
+            result.testSeconds = run.seconds
+            result.status = run.verdict.status
+            result.killedBy = run.verdict.killedBy
+            result.reason = run.verdict.reason
+            if run.verdict.status == .killed, run.report.crashedTest != nil, run.termination != .stoppedEarly {
+                let reported = Set(run.report.cases.map(\.id) + run.verdict.killedBy)
+                result.notRun = tests.filter { !reported.contains($0) }
+            }
+            try lab.record(result, at: index)
+            settled.withLock { _ = $0.insert(mutant.name) }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import MutationHarness
+
+/// The gate's named mutants whose files name the tests that kill them
+/// (`Killed-By:`): those tests run first, alone, by the mutant's switch.
+extension LabCoverageTests {
+    func mutant(_ name: String, line: Int, _ old: String, _ new: String, killedBy: String) throws -> Mutant {
+        try MutantFileParser.parse("""
+            Mutant: \(name)
+            Description: \(name)
+            Killed-By: \(killedBy)
+
+            --- a/Sources/Tiny/Arithmetic.swift
+            +++ b/Sources/Tiny/Arithmetic.swift
+            @@ -\(line) +\(line) @@
+            -\(old)
+            +\(new)
+
+            """, file: "mutants/\(name).patch")
+    }
+
+    /// Killed by the test its file names, the mutant needs no coverage
+    /// pass: one test process in all after the suite. With `--all-tests`
+    /// (every killing test wanted) the pass runs as before.
+    @Test func aMutantKilledByTheTestItsFileNamesNeedsNoCoveragePass() throws {
+        let subtracts = try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/adds()")
+        let (report, runner, output, logs) = try run(mutants: [subtracts], configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let result = try #require(report.mutants.first)
+        #expect(result.status == .killed && result.killedBy == ["T.Suite/adds()"], "\(output)")
+        #expect(runner.binaryRuns == [["T.Suite/adds()"]], "its test alone, and no test alone for a pass")
+        #expect(runner.calls.filter { $0.command == "test" }.count == 1, "the suite runs once, as the baseline; the mutant never again")
+        #expect(output.components(separatedBy: "subtracts").count == 2, "one line for the mutant, its verdict: \(output)")
+        #expect(output.contains("every named mutant was killed by the tests its file names: no coverage pass"), "\(output)")
+        #expect(!output.contains("Measuring which tests reach"), "\(output)")
+        #expect(output.contains("progress 1/1 (100%), 1 of 1 detected"), "\(output)")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("the test(s) its file names (Killed-By) run first"), "\(log)")
+
+        let all = try run(allTests: true, mutants: [subtracts], configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: all.logs) }
+        #expect(all.output.contains("Measuring which tests reach"), "\(all.output)")
+        #expect(all.report.mutants.first?.killedBy == ["T.Suite/adds()"])
+        #expect(all.runner.binaryRuns.count == 4, "the pass's three tests alone, then the covering test: \(all.runner.binaryRuns)")
+    }
+
+    /// A named test that does not kill the mutant, or that the suite does
+    /// not have, changes nothing: the pass runs and chooses the tests as if
+    /// the header were not there, and the verdicts are the usual ones.
+    @Test func aMutantItsNamedTestsDoNotKillGetsTheTestsThePassChooses() throws {
+        let (report, runner, output, logs) = try run(mutants: [
+            try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/other()"),
+            try mutant("idle-two", line: 8, "        1", "        2", killedBy: "T.Suite/gone()"),
+        ], configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["subtracts"]?.status == .killed && byName["subtracts"]?.killedBy == ["T.Suite/adds()"], "\(output)")
+        #expect(byName["subtracts"]?.coveredBy == ["T.Suite/adds()"])
+        #expect(byName["idle-two"]?.status == .noCoverage, "\(output)")
+        #expect(output.contains("mutants/idle-two.patch: Killed-By names T.Suite/gone(), which the suite does not have"), "\(output)")
+        #expect(output.contains("Measuring which tests reach"), "\(output)")
+        #expect(runner.binaryRuns.first == ["T.Suite/other()"] && runner.binaryRuns.last == ["T.Suite/adds()"], "\(runner.binaryRuns)")
+        #expect(runner.binaryRuns.count == 5, "the named test, the pass's three, the covering one: \(runner.binaryRuns)")
+        #expect(output.components(separatedBy: "subtracts: building and testing").count == 2, "announced once, in the loop: \(output)")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("they did not kill it (survived); the tests the coverage pass chooses run"), "\(log)")
+        #expect(log.components(separatedBy: "switched on in the mutant schema").count == 2, "the log goes on: \(log)")
+    }
+}
