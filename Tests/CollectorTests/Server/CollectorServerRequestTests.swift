@@ -89,6 +89,30 @@ struct CollectorServerRequestTests {
         #expect(status == "HTTP/1.1 200 OK")
     }
 
+    /// A client gone before its answer: the server's send fails at once
+    /// (the peer's end of a socket pair, closed after the request), and the
+    /// server drops that answer and goes on serving; it neither sends it
+    /// forever nor reads past the answer's bytes.
+    @Test func anAnswerToAClientAlreadyGoneIsDroppedAndTheServerGoesOn() throws {
+        var ends: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        #else
+        #expect(socketpair(AF_UNIX, SOCK_STREAM, 0, &ends) == 0)
+        #endif
+        let request = Array("GET /v1/stats HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == request.count)
+        close(ends[1])  // gone before the answer: the server reads the request, and its send fails
+        let gone = ends[0]
+        let handedOut = Locked(false)
+        let served = try ServedCollector { listener in
+            if !handedOut.withLock({ was in defer { was = true }; return was }) { return gone }
+            return accept(listener, nil, nil)
+        }
+        #expect(served.waitForLog(containing: "GET /v1/stats 200") != nil, "the first request was served: \(served.log)")
+        #expect(try served.exchange("GET /v1/stats HTTP/1.1\r\n\r\n").statusLine == "HTTP/1.1 200 OK", "and the next client is answered")
+    }
+
     @Test func contentLengthMustBeANumberOfZeroOrMore() throws {
         let served = try ServedCollector()
         let negative = try served.exchange("POST /v1/batch HTTP/1.1\r\nContent-Length: -1\r\n\r\n")
