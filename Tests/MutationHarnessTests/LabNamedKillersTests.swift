@@ -43,6 +43,12 @@ extension LabCoverageTests {
         #expect(all.output.contains("Measuring which tests reach"), "\(all.output)")
         #expect(all.report.mutants.first?.killedBy == ["T.Suite/adds()"])
         #expect(all.runner.binaryRuns.count == 4, "the pass's three tests alone, then the covering test: \(all.runner.binaryRuns)")
+        #expect(!all.output.contains("Killed-By"), "no advice on killers where they are not used: \(all.output)")
+
+        let unnamed = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: unnamed.logs) }
+        #expect(unnamed.output.contains("1 named mutant file(s) name no test that kills them (such as subtracts.patch: T.Suite/adds()): "
+            + "with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass"), "\(unnamed.output)")
     }
 
     /// A named test that does not kill the mutant, or that the suite does
@@ -66,5 +72,6 @@ extension LabCoverageTests {
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("they did not kill it (survived); the tests the coverage pass chooses run"), "\(log)")
         #expect(log.components(separatedBy: "switched on in the mutant schema").count == 2, "the log goes on: \(log)")
+        #expect(output.contains("mutants/subtracts.patch: the tests its Killed-By names did not kill it; T.Suite/adds() did"), "\(output)")
     }
 }

@@ -69,4 +69,21 @@ extension Lab {
             settled.withLock { _ = $0.insert(mutant.name) }
         }
     }
+
+    /// After the gate's mutants: which files could name a test that kills
+    /// them (each killed mutant whose file names none, or names tests that
+    /// did not kill it), so that a later run needs no coverage pass.
+    func adviseOnKillers() {
+        guard generate == nil, incremental == nil, configuration.stopAtFirstFailure, configuration.coverage else { return }
+        let files = Dictionary(mutants.map { ($0.name, ($0.filePath, $0.killers.isEmpty)) }) { first, _ in first }
+        let killed = report.mutants.filter { $0.status == .killed && !settledByKillers.contains($0.name) && !$0.killedBy.isEmpty }
+        for result in killed where files[result.name]?.1 == false {
+            print("  \(files[result.name]?.0 ?? result.name): the tests its Killed-By names did not kill it; \(result.killedBy[0]) did")
+        }
+        let unnamed = killed.filter { files[$0.name]?.1 == true }
+        if !unnamed.isEmpty {
+            print("  \(unnamed.count) named mutant file(s) name no test that kills them (such as \(files[unnamed[0].name]?.0 ?? unnamed[0].name): "
+                + "\(unnamed[0].killedBy[0])): with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass")
+        }
+    }
 }

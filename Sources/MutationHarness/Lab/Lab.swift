@@ -188,6 +188,7 @@ public final class Lab {
         }
         try writeReports()
         try runMutants()
+        adviseOnKillers()
         try finishIncremental()
         try writeReports()
         return report
