@@ -74,7 +74,8 @@ extension Lab {
     /// them (each killed mutant whose file names none, or names tests that
     /// did not kill it), so that a later run needs no coverage pass.
     func adviseOnKillers() {
-        guard generate == nil, incremental == nil, configuration.stopAtFirstFailure, configuration.coverage else { return }
+        // Only where a pass ran by the test executable: without one, no test can run alone.
+        guard generate == nil, incremental == nil, configuration.stopAtFirstFailure, testBinary != nil else { return }
         let files = Dictionary(mutants.map { ($0.name, ($0.filePath, $0.killers.isEmpty)) }) { first, _ in first }
         let killed = report.mutants.filter { $0.status == .killed && !settledByKillers.contains($0.name) && !$0.killedBy.isEmpty }
         for result in killed where files[result.name]?.1 == false {
