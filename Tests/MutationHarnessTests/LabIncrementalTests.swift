@@ -11,7 +11,7 @@ extension LabCoverageTests {
     /// `T.Suite/adds()` runs) and the results file `results.json`.
     /// With `outsideFunctions`, also `zero-one`, on a line the map cannot place.
     private func incrementalRun(_ scratch: Scratch, package: URL, verify: Int = 0, outsideFunctions: Bool = false, extra: [Mutant] = [],
-                                scoreCommit: String? = nil, file: URL? = nil, configure: (ScriptedRunner) -> Void = { _ in },
+                                scoreCommit: String? = nil, file: URL? = nil, killedBy: String? = nil, configure: (ScriptedRunner) -> Void = { _ in },
                                 configureLab: (inout LabConfiguration) -> Void = { _ in }) throws
         -> (LabReport, ScriptedRunner, String)
     {
@@ -22,7 +22,8 @@ extension LabCoverageTests {
         runner.makesTestBinary = true
         configure(runner)
         let output = OutputBox()
-        var mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b")]
+        var mutants = [try killedBy.map { try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: $0) }
+            ?? mutant("subtracts", line: 4, "        a + b", "        a - b")]
         if outsideFunctions { mutants.append(try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")) }
         mutants += extra
         let lab = Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) })
@@ -481,6 +482,31 @@ extension LabCoverageTests {
             #expect(second.mutants.first?.status == .killed && second.mutants.first?.buildSeconds == 0)
             let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
             #expect(log.contains("switched on in the mutant schema (MUTATE_SCHEMA_ID=1)"), "\(log)")
+        }
+    }
+
+    /// With a results file the named killers settle what they kill as
+    /// without one, and with no pass the verdict is kept under the key of a
+    /// mutant run by the whole suite: an unchanged package reuses it and
+    /// runs no test; a changed one runs the named test again, still with no
+    /// pass.
+    @Test func aResultsFileRunSettledByTheNamedKillersNeedsNoPassNowOrLater() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            let (first, firstRunner, firstOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
+            #expect(first.mutants.first?.status == .killed && first.mutants.first?.killedBy == ["T.Suite/adds()"], "\(firstOutput)")
+            #expect(firstRunner.binaryRuns == [["T.Suite/adds()"]], "no pass: \(firstOutput)")
+            let saved = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json")))
+            #expect(saved.verdicts["subtracts"]?.result.status == .killed && saved.coverage == nil)
+
+            let (second, secondRunner, secondOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
+            #expect(second.incremental?.reusedBaseline == true && second.mutants.first?.status == .killed, "\(secondOutput)")
+            #expect(secondRunner.binaryRuns.isEmpty && !secondRunner.calls.contains { $0.command == "test" }, "reused: no test runs")
+
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source + "public func twice(_ a: Int) -> Int { a * 2 }\n")
+            let (third, thirdRunner, thirdOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
+            #expect(third.incremental?.reusedBaseline == false && third.mutants.first?.status == .killed, "\(thirdOutput)")
+            #expect(thirdRunner.binaryRuns == [["T.Suite/adds()"]], "the named test again, and no pass: \(thirdOutput)")
         }
     }
 

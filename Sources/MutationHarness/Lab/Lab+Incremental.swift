@@ -96,6 +96,8 @@ extension Lab {
             incremental.keys[mutant.name] = key
             // A named mutant whose code did not type-check in this run's schema may no longer compile: it runs (the gate fails on an unviable one).
             if incremental.named, schemaMisfits.contains(mutant.name) { continue }
+            // Settled by its named killers in this run: its verdict is this run's own.
+            if settledByKillers.contains(mutant.name) { continue }
             if let entry = incremental.previous?.verdicts[mutant.name], IncrementalRun.holds(entry, for: mutant, key: key, keys: keys) {
                 reusable.append(index)
             }

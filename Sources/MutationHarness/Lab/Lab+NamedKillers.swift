@@ -10,10 +10,12 @@ import Foundation
 extension Lab {
     /// Whether this run settles named mutants by their `Killed-By:` tests
     /// first: the gate, stopping at the first failure (`--all-tests` wants
-    /// every killing test), with a coverage pass to save, and without a
-    /// results file (whose keys are made of the pass's map).
+    /// every killing test), with a coverage pass to save. With a results
+    /// file, not when it gave the baseline (the package is as it saw it:
+    /// its verdicts are reused); a verdict settled so is kept under the key
+    /// of a mutant run by the whole suite when no pass ran.
     var settlesByNamedKillers: Bool {
-        generate == nil && incremental == nil && configuration.stopAtFirstFailure && configuration.coverage
+        generate == nil && incremental?.reusedBaseline != true && configuration.stopAtFirstFailure && configuration.coverage
             && !configuration.buildOnly && mutants.contains { !$0.killers.isEmpty }
     }
 
@@ -75,13 +77,14 @@ extension Lab {
     /// did not kill it), so that a later run needs no coverage pass.
     func adviseOnKillers() {
         // Only where a pass ran by the test executable: without one, no test can run alone.
-        guard generate == nil, incremental == nil, configuration.stopAtFirstFailure, testBinary != nil else { return }
+        guard generate == nil, configuration.stopAtFirstFailure, testBinary != nil else { return }
         let files = Dictionary(mutants.map { ($0.name, ($0.filePath, $0.killers.isEmpty)) }) { first, _ in first }
+        let reused = incremental?.reused ?? []
         let killed = report.mutants.filter { $0.status == .killed && !settledByKillers.contains($0.name) && !$0.killedBy.isEmpty }
-        for result in killed where files[result.name]?.1 == false {
+        for result in killed where triedKillers.contains(result.name) {
             print("  \(files[result.name]?.0 ?? result.name): the tests its Killed-By names did not kill it; \(result.killedBy[0]) did")
         }
-        let unnamed = killed.filter { files[$0.name]?.1 == true }
+        let unnamed = killed.filter { files[$0.name]?.1 == true && !reused.contains($0.name) }
         if !unnamed.isEmpty {
             print("  \(unnamed.count) named mutant file(s) name no test that kills them (such as \(files[unnamed[0].name]?.0 ?? unnamed[0].name): "
                 + "\(unnamed[0].killedBy[0])): with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass")
