@@ -495,7 +495,7 @@ extension LabCoverageTests {
             let package = try package(in: scratch)
             let (first, firstRunner, firstOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
             #expect(first.mutants.first?.status == .killed && first.mutants.first?.killedBy == ["T.Suite/adds()"], "\(firstOutput)")
-            #expect(firstRunner.binaryRuns == [["T.Suite/adds()"]], "no pass: \(firstOutput)")
+            #expect(firstRunner.binaryRuns == [["T.Suite/adds()"], ["T.Suite/adds()"]], "the named test and its control, no pass: \(firstOutput)")
             let saved = try #require(try ResultsFile.load(from: scratch.url.appendingPathComponent("results.json")))
             #expect(saved.verdicts["subtracts"]?.result.status == .killed && saved.coverage == nil)
 
@@ -506,7 +506,7 @@ extension LabCoverageTests {
             try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source + "public func twice(_ a: Int) -> Int { a * 2 }\n")
             let (third, thirdRunner, thirdOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
             #expect(third.incremental?.reusedBaseline == false && third.mutants.first?.status == .killed, "\(thirdOutput)")
-            #expect(thirdRunner.binaryRuns == [["T.Suite/adds()"]], "the named test again, and no pass: \(thirdOutput)")
+            #expect(thirdRunner.binaryRuns == [["T.Suite/adds()"], ["T.Suite/adds()"]], "the named test and its control again, no pass: \(thirdOutput)")
         }
     }
 

@@ -29,7 +29,7 @@ extension LabCoverageTests {
         defer { try? FileManager.default.removeItem(at: logs) }
         let result = try #require(report.mutants.first)
         #expect(result.status == .killed && result.killedBy == ["T.Suite/adds()"], "\(output)")
-        #expect(runner.binaryRuns == [["T.Suite/adds()"]], "its test alone, and no test alone for a pass")
+        #expect(runner.binaryRuns == [["T.Suite/adds()"], ["T.Suite/adds()"]], "its test alone, the control, and no test alone for a pass")
         #expect(runner.calls.filter { $0.command == "test" }.count == 1, "the suite runs once, as the baseline; the mutant never again")
         #expect(output.components(separatedBy: "subtracts").count == 2, "one line for the mutant, its verdict: \(output)")
         #expect(output.contains("every named mutant was killed by the tests its file names: no coverage pass"), "\(output)")
@@ -37,6 +37,9 @@ extension LabCoverageTests {
         #expect(output.contains("progress 1/1 (100%), 1 of 1 detected"), "\(output)")
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("the test(s) its file names (Killed-By) run first"), "\(log)")
+        #expect(log.contains("the control: the same tests, alone, with every switch off"), "\(log)")
+        #expect(log.contains(String(format: "1 test(s), time limit %.0fs", report.testTimeoutSeconds)), "the whole suite's limit: \(log)")
+        #expect(result.coveredBy == ["T.Suite/adds()"], "the tests run for it")
 
         let all = try run(allTests: true, mutants: [subtracts], configureLab: { $0.schema = true; $0.jobs = 1 })
         defer { try? FileManager.default.removeItem(at: all.logs) }
@@ -73,5 +76,22 @@ extension LabCoverageTests {
         #expect(log.contains("they did not kill it (survived); the tests the coverage pass chooses run"), "\(log)")
         #expect(log.components(separatedBy: "switched on in the mutant schema").count == 2, "the log goes on: \(log)")
         #expect(output.contains("mutants/subtracts.patch: the tests its Killed-By names did not kill it; T.Suite/adds() did"), "\(output)")
+    }
+
+    /// A named test that fails alone whatever the switches (it needs another
+    /// test first) settles nothing: its control fails too, which is said,
+    /// and the mutant gets the tests it would get without the header.
+    @Test func aNamedTestThatFailsWithoutTheMutantTooSettlesNothing() throws {
+        let (report, runner, output, logs) = try run(
+            mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/other()")],
+            configure: { $0.failsAlone = "T.Suite/other()" }, configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        #expect(runner.binaryRuns.prefix(2) == [["T.Suite/other()"], ["T.Suite/other()"]], "the mutant's run and its control: \(runner.binaryRuns)")
+        #expect(output.contains("T.Suite/other() (Killed-By of mutants/subtracts.patch) do(es) not pass alone with every switch off (killed): "
+            + "it settles nothing, and the mutant runs the tests the coverage pass chooses"), "\(output)")
+        #expect(output.contains("Measuring which tests reach"), "not settled: the pass runs (and stops on the test that fails alone): \(output)")
+        #expect(report.mutants.first?.status == .killed, "killed by the whole suite: \(output)")
+        let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
+        #expect(log.contains("they fail or hang without the mutant too: not its doing"), "\(log)")
     }
 }

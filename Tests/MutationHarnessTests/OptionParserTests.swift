@@ -188,6 +188,13 @@ struct OptionParserTests {
             == .record(RecordOptions(name: "x", description: "d", paths: ["Sources/A.swift"], dryRun: true)))
         #expect(try OptionParser.parse(["record", "x", "--description", "d", "--bug", "issue 9", "Sources/A.swift"])
             == .record(RecordOptions(name: "x", description: "d", bug: "issue 9", paths: ["Sources/A.swift"])), "--bug takes the next word")
+        #expect(try OptionParser.parse(["record", "x", "--description", "d", "--killed-by", "T.S/a()", "--killed-by=T.S/b()"])
+            == .record(RecordOptions(name: "x", description: "d", killedBy: ["T.S/a()", "T.S/b()"])), "--killed-by is repeatable")
+        for bad in ["", "T.S/a() T.S/b()"] {
+            #expect(throws: UsageError.self, "one id per --killed-by: '\(bad)'") {
+                try OptionParser.parse(["record", "x", "--description", "d", "--killed-by", bad])
+            }
+        }
     }
 
     /// The options that take a value take it in every sub-command that has

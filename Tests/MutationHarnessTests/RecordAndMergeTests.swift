@@ -59,14 +59,17 @@ struct RecordTests {
             let original = try String(contentsOf: source, encoding: .utf8)
             try original.replacingOccurrences(of: "a + b", with: "a * b").write(to: source, atomically: true, encoding: .utf8)
 
-            let (code, console) = run(["record", "add-multiplies", "--description", "add multiplies", "--bug", "issue 12"], in: package)
+            let (code, console) = run(["record", "add-multiplies", "--description", "add multiplies", "--bug", "issue 12",
+                                       "--killed-by", "T.Suite/adds()", "--killed-by=T.Suite/sums()"], in: package)
             #expect(code == .passed, "\(console)")
             #expect(console.contains("Recorded \(package.path)/mutants/add-multiplies.patch; those files are back to HEAD. "
                 + "Run `swift run mutate --mutant add-multiplies` to see it killed."), "\(console)")
             #expect(try String(contentsOf: source, encoding: .utf8) == original, "the source is back to HEAD")
             let patch = try String(contentsOf: package.appendingPathComponent("mutants/add-multiplies.patch"), encoding: .utf8)
-            #expect(patch.hasPrefix("Mutant: add-multiplies\nDescription: add multiplies\nBug: issue 12\n\ndiff --git a/Sources/Tiny/Arithmetic.swift"))
+            #expect(patch.hasPrefix("Mutant: add-multiplies\nDescription: add multiplies\nBug: issue 12\nKilled-By: T.Suite/adds() T.Suite/sums()\n\n"
+                + "diff --git a/Sources/Tiny/Arithmetic.swift"))
             let mutant = try MutantFileParser.parse(patch, file: "add-multiplies.patch")
+            #expect(mutant.killers == ["T.Suite/adds()", "T.Suite/sums()"])
             #expect(try PatchApplier.apply(mutant.diff.files[0], to: original)?.contains("a * b") == true)
 
             let (again, message) = run(["record", "add-multiplies", "--description", "x"], in: package)

@@ -5,7 +5,8 @@ extension Harness {
     func record(_ options: RecordOptions) -> HarnessExitCode {
         do {
             let recorder = MutantRecorder(package: paths(options.common).package, mutants: paths(options.common).mutants)
-            let plan = try recorder.plan(name: options.name, description: options.description, bug: options.bug, paths: options.paths)
+            let plan = try recorder.plan(name: options.name, description: options.description, bug: options.bug, killedBy: options.killedBy,
+                                     paths: options.paths)
             if options.dryRun {
                 print(plan.text)
                 print("(dry run: nothing written, nothing restored)")

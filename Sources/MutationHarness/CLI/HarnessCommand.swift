@@ -87,6 +87,8 @@ struct RecordOptions: Equatable {
     var name: String
     var description: String
     var bug: String?
+    /// `--killed-by`: the tests that kill it (its `Killed-By:` header).
+    var killedBy: [String] = []
     /// Record only these paths (relative to the package); empty: every change under Sources/.
     var paths: [String] = []
     var dryRun = false

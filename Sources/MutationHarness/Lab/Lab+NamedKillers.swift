@@ -2,11 +2,14 @@ import Foundation
 
 /// The gate's first step after the baseline: each named mutant whose file
 /// names the tests that kill it (`Killed-By:`) runs those tests alone, by
-/// its switch. A test that fails (or hangs past the whole suite's limit)
-/// kills the mutant as it would in any run that holds it, so the verdict is
-/// the one every other choice of tests gives; a mutant they do not kill
-/// goes on as if they had not run. When every named mutant is settled so,
-/// the coverage pass (a process per test) is not needed at all.
+/// its switch. When they fail (or hang past the whole suite's limit), the
+/// same run with every switch off is the control: it must pass, or the
+/// failure is not the mutant's doing (a test that fails alone, or hangs).
+/// A test that fails on the mutant and not without it fails in any run
+/// that holds it, the whole suite's included, so the verdict is the one
+/// every other choice of tests gives; a mutant they do not kill goes on as
+/// if they had not run. When every named mutant is settled so, the
+/// coverage pass (a process per test) is not needed at all.
 extension Lab {
     /// Whether this run settles named mutants by their `Killed-By:` tests
     /// first: the gate, stopping at the first failure (`--all-tests` wants
@@ -43,6 +46,8 @@ extension Lab {
         nonisolated(unsafe) let lab = self
         let settled = Locked<Set<String>>([])
         let tried = Locked<Set<String>>([])
+        // Each set of named tests' control run, once: whether they pass with every switch off.
+        let controls = Locked<[[String]: Bool]>([:])
         defer { (settledByKillers, triedKillers) = (settled.value, tried.value) }
         try Workers.run(items: runs.count, workers: configuration.jobs) { position, _ in
             let (index, number, tests) = runs[position]
@@ -58,11 +63,32 @@ extension Lab {
                 lab.appendLine("mutate: they did not kill it (\(run.verdict.status.rawValue)); the tests the coverage pass chooses run", to: log)
                 return
             }
+            let passWithoutIt: Bool
+            if let known = controls.withLock({ $0[tests] }) {
+                passWithoutIt = known
+                lab.appendLine("mutate: the same tests passed alone with every switch off (checked for another mutant): \(known)", to: log)
+            } else {
+                lab.appendLine("mutate: the control: the same tests, alone, with every switch off", to: log)
+                let control = try lab.runChosen(tests, of: binary, name: "\(mutant.name).switches-off", log: log, extraEnvironment: [:],
+                                                limit: lab.suiteLimit)
+                passWithoutIt = control.verdict.status == .survived
+                controls.withLock { $0[tests] = passWithoutIt }
+                if !passWithoutIt {
+                    lab.print("  \(ConsoleFormat.firstThree(tests)) (Killed-By of \(mutant.filePath)) do(es) not pass alone with every switch off "
+                        + "(\(control.verdict.status.rawValue)): it settles nothing, and the mutant runs the tests the coverage pass chooses")
+                }
+            }
+            guard passWithoutIt else {
+                lab.appendLine("mutate: they fail or hang without the mutant too: not its doing; the tests the coverage pass chooses run", to: log)
+                return
+            }
             var result = MutantResult(pending: mutant)
             result.testSeconds = run.seconds
             result.status = run.verdict.status
             result.killedBy = run.verdict.killedBy
             result.reason = run.verdict.reason
+            // The tests run for it, and the only ones (the report's "tests run").
+            result.coveredBy = tests
             if run.verdict.status == .killed, run.report.crashedTest != nil, run.termination != .stoppedEarly {
                 let reported = Set(run.report.cases.map(\.id) + run.verdict.killedBy)
                 result.notRun = tests.filter { !reported.contains($0) }
@@ -77,7 +103,7 @@ extension Lab {
     /// did not kill it), so that a later run needs no coverage pass.
     func adviseOnKillers() {
         // Only where a pass ran by the test executable: without one, no test can run alone.
-        guard generate == nil, configuration.stopAtFirstFailure, testBinary != nil else { return }
+        guard generate == nil, configuration.stopAtFirstFailure, testBinary != nil, !schemaNumbers.isEmpty else { return }
         let files = Dictionary(mutants.map { ($0.name, ($0.filePath, $0.killers.isEmpty)) }) { first, _ in first }
         let reused = incremental?.reused ?? []
         let killed = report.mutants.filter { $0.status == .killed && !settledByKillers.contains($0.name) && !$0.killedBy.isEmpty }

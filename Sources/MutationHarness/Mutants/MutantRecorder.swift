@@ -29,7 +29,7 @@ struct MutantRecorder {
     }
 
     /// Reads the change and builds the mutant file; writes nothing.
-    func plan(name: String, description: String, bug: String?, paths: [String]) throws(RecordError) -> RecordPlan {
+    func plan(name: String, description: String, bug: String?, killedBy: [String] = [], paths: [String]) throws(RecordError) -> RecordPlan {
         let target = mutants.appendingPathComponent("\(name).patch")
         guard !FileManager.default.fileExists(atPath: target.path) else {
             throw RecordError(message: "\(target.path) exists already: choose another name or delete it first")
@@ -82,6 +82,7 @@ struct MutantRecorder {
         }
         var header = "Mutant: \(name)\nDescription: \(description)\n"
         if let bug { header += "Bug: \(bug)\n" }
+        if !killedBy.isEmpty { header += "Killed-By: \(killedBy.joined(separator: " "))\n" }
         let text = header + "\n" + diff
         do {
             _ = try MutantFileParser.parse(text, file: target.path)

@@ -47,6 +47,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var switchesUnderLoad: [Int] = []
     /// A test that fails when it runs alone with a record of its switches (the switch pass).
     var failsWithSwitchRecordAlone: String?
+    /// A test that fails whenever the test executable runs it alone (it needs another test first).
+    var failsAlone: String?
     /// What a test does when it runs alone with a profile asked for (the
     /// coverage pass): it fails, its process crashes after it passed, or
     /// the filter runs nothing (a test another test must run first, say).
@@ -347,7 +349,8 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false
-        let failsAlone = environment[Schema.reachedVariable] != nil && chosen.count == 1 && chosen.first == failsWithSwitchRecordAlone
+        let failsAlone = (environment[Schema.reachedVariable] != nil && chosen.count == 1 && chosen.first == failsWithSwitchRecordAlone)
+            || (chosen.count == 1 && chosen.first == self.failsAlone)
         let failing = failsAlone
             || chosen.contains("T.Suite/adds()") && (Self.namedSchemaFails(source, environment) ?? (source.contains("a - b") || switched))
         if failing, chosenCrash, let index = arguments.firstIndex(of: "--event-stream-output-path") {
