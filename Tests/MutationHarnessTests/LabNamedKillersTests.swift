@@ -94,4 +94,31 @@ extension LabCoverageTests {
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("they fail or hang without the mutant too: not its doing"), "\(log)")
     }
+
+    /// An interrupt while a named test runs, by the mutant's switch (1) or as
+    /// its control (2): exit by `interrupted`, the mutant pending in the
+    /// reports, the schema out of the copy, no profile left behind.
+    @Test(arguments: [1, 2])
+    func anInterruptDuringTheNamedTestsLeavesTheMutantPendingAndTheCopyAsThePackage(at run: Int) throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            var configuration = LabConfiguration(packagePath: package)
+            configuration.jobs = 1
+            let runner = ScriptedRunner()
+            runner.makesTestBinary = true
+            runner.interruptAtBinaryRun = run
+            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/adds()")],
+                          runner: runner, print: { _ in })
+            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+            lab.findLLVM = { _ in llvm }
+            lab.coverageWorkers = 1
+            #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
+            let results = try ReportWriter.read(from: configuration.outputPath)
+            #expect(results.mutants.map(\.status) == [.pending], "no verdict, and the reports are written")
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent(".mutate/suite-profile").path))
+            #expect(try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                == Self.source, "the schema is out of the copy")
+            #expect(!FileManager.default.fileExists(atPath: configuration.scratchPath.appendingPathComponent("Sources/Tiny/" + Schema.supportFileName).path))
+        }
+    }
 }

@@ -143,6 +143,8 @@ public final class Lab {
             // may be the ones the run holding the lock is writing.
             guard holdsScratch else { throw LabError.interrupted(signal: signal) }
             try? removeSchema()
+            // The suite's profiles, kept for a pass that did not come (an interrupt during the named tests).
+            try? FileManager.default.removeItem(at: suiteProfiles)
             // The verdicts reached so far are kept for the next run.
             try? saveIncremental()
             try? writeReportFiles()
