@@ -776,18 +776,25 @@ struct LabCoverageTests {
         #expect(runner.buildLimits.count == 2, "the schema's build, then zero-one's own (outside any function body)")
     }
 
+    /// A lab over `package(in:)` whose scripted test executable is stopped
+    /// by SIGINT at its `run`-th start.
+    func interruptedLab(in scratch: Scratch, _ mutants: [Mutant], atBinaryRun run: Int, jobs: Int? = nil) throws -> (Lab, LabConfiguration) {
+        var configuration = LabConfiguration(packagePath: try package(in: scratch))
+        if let jobs { configuration.jobs = jobs }
+        let runner = ScriptedRunner()
+        runner.makesTestBinary = true
+        runner.interruptAtBinaryRun = run
+        let lab = Lab(configuration: configuration, mutants: mutants, runner: runner, print: { _ in })
+        let llvm = try tools(in: scratch, copy: configuration.scratchPath)
+        lab.findLLVM = { _ in llvm }
+        lab.coverageWorkers = 1
+        return (lab, configuration)
+    }
+
     @Test func anInterruptDuringTheCoveragePassLeavesEveryMutantPendingAndNoProfileBehind() throws {
         try withScratch { scratch in
-            let package = try package(in: scratch)
-            let configuration = LabConfiguration(packagePath: package)
-            let runner = ScriptedRunner()
-            runner.makesTestBinary = true
-            runner.interruptAtBinaryRun = 2 // the pass's second test
-            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")],
-                          runner: runner, print: { _ in })
-            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
-            lab.findLLVM = { _ in llvm }
-            lab.coverageWorkers = 1
+            // At the pass's second test.
+            let (lab, configuration) = try interruptedLab(in: scratch, [try mutant("subtracts", line: 4, "        a + b", "        a - b")], atBinaryRun: 2)
             #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
             let results = try ReportWriter.read(from: configuration.outputPath)
             #expect(results.mutants.map(\.status) == [.pending], "no verdict, and the reports are written")

@@ -101,17 +101,8 @@ extension LabCoverageTests {
     @Test(arguments: [1, 2])
     func anInterruptDuringTheNamedTestsLeavesTheMutantPendingAndTheCopyAsThePackage(at run: Int) throws {
         try withScratch { scratch in
-            let package = try package(in: scratch)
-            var configuration = LabConfiguration(packagePath: package)
-            configuration.jobs = 1
-            let runner = ScriptedRunner()
-            runner.makesTestBinary = true
-            runner.interruptAtBinaryRun = run
-            let lab = Lab(configuration: configuration, mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/adds()")],
-                          runner: runner, print: { _ in })
-            let llvm = try tools(in: scratch, copy: configuration.scratchPath)
-            lab.findLLVM = { _ in llvm }
-            lab.coverageWorkers = 1
+            let (lab, configuration) = try interruptedLab(in: scratch, [try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/adds()")],
+                                                          atBinaryRun: run, jobs: 1)
             #expect(throws: LabError.interrupted(signal: SIGINT)) { try lab.run() }
             let results = try ReportWriter.read(from: configuration.outputPath)
             #expect(results.mutants.map(\.status) == [.pending], "no verdict, and the reports are written")
