@@ -95,19 +95,26 @@ extension Lab {
     /// built or by its switch in `extraEnvironment`; after a crash, with the
     /// tests that were to run and never reported (`notRun`).
     func tested(_ mutant: Mutant, _ pending: MutantResult, log: URL, extraEnvironment: [String: String] = [:]) throws -> MutantResult {
-        var result = pending
-        let (seconds, termination, tests, verdict) = try testMutant(mutant, log: log, extraEnvironment: extraEnvironment)
-        result.testSeconds = seconds
-        result.status = verdict.status
-        result.killedBy = verdict.killedBy
-        result.reason = verdict.reason
-        if verdict.status == .killed, let killer = verdict.killedBy.first {
+        let run = try testMutant(mutant, log: log, extraEnvironment: extraEnvironment)
+        if run.verdict.status == .killed, let killer = run.verdict.killedBy.first {
             learnedKillers.note(killer, killedAMutantOf: mutant.diff.files.map(\.path))
         }
-        if verdict.status == .killed, tests.crashedTest != nil, termination != .stoppedEarly {
-            let reported = Set(tests.cases.map(\.id) + verdict.killedBy)
-            var started = report.tests
-            if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+        var started = report.tests
+        if testBinary != nil, case .tests(let chosen) = reaches[mutant.name] { started = chosen }
+        return Self.judged(pending, by: run, started: started)
+    }
+
+    /// `pending` with `run`'s verdict: its seconds, status, killing tests
+    /// and reason; after a crash, the tests of `started` that never
+    /// reported (`notRun`).
+    static func judged(_ pending: MutantResult, by run: TestsRun, started: [String]) -> MutantResult {
+        var result = pending
+        result.testSeconds = run.seconds
+        result.status = run.verdict.status
+        result.killedBy = run.verdict.killedBy
+        result.reason = run.verdict.reason
+        if run.verdict.status == .killed, run.report.crashedTest != nil, run.termination != .stoppedEarly {
+            let reported = Set(run.report.cases.map(\.id) + run.verdict.killedBy)
             result.notRun = started.filter { !reported.contains($0) }
         }
         return result

@@ -82,17 +82,9 @@ extension Lab {
                 lab.appendLine("mutate: they fail or hang without the mutant too: not its doing; the tests the coverage pass chooses run", to: log)
                 return
             }
-            var result = MutantResult(pending: mutant)
-            result.testSeconds = run.seconds
-            result.status = run.verdict.status
-            result.killedBy = run.verdict.killedBy
-            result.reason = run.verdict.reason
+            var result = Self.judged(MutantResult(pending: mutant), by: run, started: tests)
             // The tests run for it, and the only ones (the report's "tests run").
             result.coveredBy = tests
-            if run.verdict.status == .killed, run.report.crashedTest != nil, run.termination != .stoppedEarly {
-                let reported = Set(run.report.cases.map(\.id) + run.verdict.killedBy)
-                result.notRun = tests.filter { !reported.contains($0) }
-            }
             try lab.record(result, at: index)
             settled.withLock { _ = $0.insert(mutant.name) }
         }
@@ -104,16 +96,16 @@ extension Lab {
     func adviseOnKillers() {
         // Only where a pass ran by the test executable: without one, no test can run alone.
         guard generate == nil, configuration.stopAtFirstFailure, testBinary != nil, !schemaNumbers.isEmpty else { return }
-        let files = Dictionary(mutants.map { ($0.name, ($0.filePath, $0.killers.isEmpty)) }) { first, _ in first }
+        let byName = Dictionary(mutants.map { ($0.name, $0) }) { first, _ in first }
         let reused = incremental?.reused ?? []
         let killed = report.mutants.filter { $0.status == .killed && !settledByKillers.contains($0.name) && !$0.killedBy.isEmpty }
         for result in killed where triedKillers.contains(result.name) {
-            print("  \(files[result.name]?.0 ?? result.name): the tests its Killed-By names did not kill it; \(result.killedBy[0]) did")
+            print("  \(byName[result.name]?.filePath ?? result.name): the tests its Killed-By names did not kill it; \(result.killedBy[0]) did")
         }
-        let unnamed = killed.filter { files[$0.name]?.1 == true && !reused.contains($0.name) }
-        if !unnamed.isEmpty {
-            print("  \(unnamed.count) named mutant file(s) name no test that kills them (such as \(files[unnamed[0].name]?.0 ?? unnamed[0].name): "
-                + "\(unnamed[0].killedBy[0])): with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass")
+        let unnamed = killed.filter { byName[$0.name]?.killers.isEmpty == true && !reused.contains($0.name) }
+        if let first = unnamed.first {
+            print("  \(unnamed.count) named mutant file(s) name no test that kills them (such as \(byName[first.name]?.filePath ?? first.name): "
+                + "\(first.killedBy[0])): with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass")
         }
     }
 }
