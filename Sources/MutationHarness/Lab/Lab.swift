@@ -143,8 +143,6 @@ public final class Lab {
             // may be the ones the run holding the lock is writing.
             guard holdsScratch else { throw LabError.interrupted(signal: signal) }
             try? removeSchema()
-            // The suite's profiles, kept for a pass that did not come (an interrupt during the named tests).
-            try? FileManager.default.removeItem(at: suiteProfiles)
             // The verdicts reached so far are kept for the next run.
             try? saveIncremental()
             try? writeReportFiles()
@@ -164,6 +162,9 @@ public final class Lab {
     func runAll() throws -> LabReport {
         let lock = try prepareCopy()
         defer { withExtendedLifetime(lock) {} }
+        // The suite's profiles live until the coverage pass reads them, or until the run ends
+        // without one (every named mutant settled, an interrupt or error before it); the lock still held.
+        defer { try? FileManager.default.removeItem(at: suiteProfiles) }
         try fingerprintCopy()
         if generate == nil, configuration.schema, !configuration.buildOnly, !mutants.isEmpty { try planPatchSchema() }
         try runBaseline()
@@ -171,7 +172,6 @@ public final class Lab {
         if !configuration.buildOnly, configuration.coverage {
             if !mutants.isEmpty, settledByKillers.count == mutants.count {
                 print("  every named mutant was killed by the tests its file names: no coverage pass")
-                try? FileManager.default.removeItem(at: suiteProfiles)
             } else {
                 try runCoveragePass()
             }
