@@ -22,10 +22,11 @@ struct LabCoverageTests {
 
         """
 
-    func mutant(_ name: String, line: Int, _ old: String, _ new: String) throws -> Mutant {
+    /// A mutant of `Arithmetic.swift`'s `line`; with `killedBy`, its file names that test.
+    func mutant(_ name: String, line: Int, _ old: String, _ new: String, killedBy: String? = nil) throws -> Mutant {
         try MutantFileParser.parse("""
             Mutant: \(name)
-            Description: \(name)
+            Description: \(name)\(killedBy.map { "\nKilled-By: \($0)" } ?? "")
 
             --- a/Sources/Tiny/Arithmetic.swift
             +++ b/Sources/Tiny/Arithmetic.swift
@@ -33,7 +34,7 @@ struct LabCoverageTests {
             -\(old)
             +\(new)
 
-            """, file: "\(name).patch")
+            """, file: "mutants/\(name).patch")
     }
 
     /// Stand-ins: `llvm-profdata` concatenates the text profiles the scripted

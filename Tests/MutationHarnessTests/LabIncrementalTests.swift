@@ -22,8 +22,7 @@ extension LabCoverageTests {
         runner.makesTestBinary = true
         configure(runner)
         let output = OutputBox()
-        var mutants = [try killedBy.map { try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: $0) }
-            ?? mutant("subtracts", line: 4, "        a + b", "        a - b")]
+        var mutants = [try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: killedBy)]
         if outsideFunctions { mutants.append(try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1")) }
         mutants += extra
         let lab = Lab(configuration: configuration, mutants: mutants, runner: runner, print: { output.append($0) })

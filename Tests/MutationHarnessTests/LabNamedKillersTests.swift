@@ -5,21 +5,6 @@ import Testing
 /// The gate's named mutants whose files name the tests that kill them
 /// (`Killed-By:`): those tests run first, alone, by the mutant's switch.
 extension LabCoverageTests {
-    func mutant(_ name: String, line: Int, _ old: String, _ new: String, killedBy: String) throws -> Mutant {
-        try MutantFileParser.parse("""
-            Mutant: \(name)
-            Description: \(name)
-            Killed-By: \(killedBy)
-
-            --- a/Sources/Tiny/Arithmetic.swift
-            +++ b/Sources/Tiny/Arithmetic.swift
-            @@ -\(line) +\(line) @@
-            -\(old)
-            +\(new)
-
-            """, file: "mutants/\(name).patch")
-    }
-
     /// Killed by the test its file names, the mutant needs no coverage
     /// pass: one test process in all after the suite. With `--all-tests`
     /// (every killing test wanted) the pass runs as before.
@@ -50,7 +35,7 @@ extension LabCoverageTests {
 
         let unnamed = try run(mutants: [try mutant("subtracts", line: 4, "        a + b", "        a - b")], configureLab: { $0.schema = true; $0.jobs = 1 })
         defer { try? FileManager.default.removeItem(at: unnamed.logs) }
-        #expect(unnamed.output.contains("1 named mutant file(s) name no test that kills them (such as subtracts.patch: T.Suite/adds()): "
+        #expect(unnamed.output.contains("1 named mutant file(s) name no test that kills them (such as mutants/subtracts.patch: T.Suite/adds()): "
             + "with a `Killed-By:` line in each, the gate runs those tests first and needs no coverage pass"), "\(unnamed.output)")
     }
 
