@@ -77,7 +77,8 @@ struct HarnessCommandTests {
 
     // MARK: - run
 
-    /// `--jobs N` is the lab's number of jobs; without it, one per core.
+    /// `--jobs N` is the lab's number of jobs, and no spare ones; without
+    /// it, one per core and three spare per job (while a core is idle).
     @Test func jobsGivenOnTheCommandLineAreTheLabsJobs() throws {
         try withScratch { scratch in
             _ = try package(in: scratch)
@@ -88,9 +89,11 @@ struct HarnessCommandTests {
                     return
                 }
                 #expect(harness.configuration(options)?.jobs == jobs, "\(ProcessInfo.processInfo.activeProcessorCount) cores here")
+                #expect(harness.configuration(options)?.spareJobs == 0, "--jobs is kept exact")
             }
             guard case .run(let plain) = try OptionParser.parse(["--package-path", "pkg"]) else { return }
             #expect(harness.configuration(plain)?.jobs == ProcessInfo.processInfo.activeProcessorCount)
+            #expect(harness.configuration(plain)?.spareJobs == 3 * ProcessInfo.processInfo.activeProcessorCount)
         }
     }
 

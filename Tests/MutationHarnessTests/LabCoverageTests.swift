@@ -620,6 +620,31 @@ struct LabCoverageTests {
         #expect(!one.output.contains("Measuring which tests run the switches"), "the map placed every one: no switch pass")
     }
 
+    /// Spare workers (let in while a core is idle) test more mutants at
+    /// once beside the fixed ones, with the verdicts of one at a time.
+    @Test func schemaMutantsTestedBySpareWorkersGetTheVerdictsOfOneAtATime() throws {
+        let names = (1...6).map { "switch-\($0)" }
+        func explore(spare: Int) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
+            try withScratch { scratch in
+                let output = OutputBox()
+                let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: names, line: 4,
+                                                      "        a + b", "        a - b", configureLab: { $0.jobs = 1 },
+                                                      configure: { $0.meetsASecondSwitchedRun = true })
+                lab.spareWorkers = spare == 0 ? nil : SpareWorkers(count: spare, admit: { true }, poll: 0.001)
+                let report = try lab.run()
+                return (Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) }), runner, output.text)
+            }
+        }
+        let one = try explore(spare: 0)
+        let spared = try explore(spare: 2)
+        #expect(spared.statuses == one.statuses && one.statuses.count == 6, "\(spared.output)")
+        #expect(one.runner.mostSwitchedAtOnce == 1)
+        #expect((2...3).contains(spared.runner.mostSwitchedAtOnce), "the fixed worker and up to two spare ones at once")
+        #expect(spared.output.contains("  1 mutant(s) tested at a time, up to 3 while a core is idle"), "\(spared.output)")
+        #expect(!one.output.contains("while a core is idle"))
+        #expect(spared.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
+    }
+
     /// The gate's named mutants that change only function bodies are built
     /// once, together, as the baseline, each behind its switch: the suite
     /// proves the schema with every switch off, the coverage pass over it

@@ -61,6 +61,8 @@ extension Harness {
         configuration.coverage = options.coverage
         configuration.schema = options.schema
         configuration.jobs = options.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // `--jobs N` is kept exact; by default more start while a core is idle.
+        configuration.spareJobs = options.jobs == nil ? 3 * configuration.jobs : 0
         configuration.shard = options.shard?.description
         configuration.swift = environment.swift
         configuration.isCI = environment.isCI

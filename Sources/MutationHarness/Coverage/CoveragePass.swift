@@ -32,6 +32,8 @@ struct CoveragePass {
     var print: (String) -> Void
     /// Tests measured at once (one per core: a test alone seldom uses more).
     var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// More tests measured at once while a core is spare (`Lab.spareWorkers`).
+    var spare: SpareWorkers?
     /// The progress line's clock.
     var now: @Sendable () -> Date = Date.init
     /// What an earlier pass found of tests that run no changed code (`--incremental`):
@@ -65,7 +67,7 @@ struct CoveragePass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("coverage", total: tests.count, now: now, print: { print($0) })
-        try Workers.run(items: tests.count, workers: workers) { index, worker in
+        try Workers.run(items: tests.count, workers: workers, spare: spare) { index, worker in
             state.withLock { $0.running[worker] = tests[index].id }
             defer {
                 state.withLock { $0.running[worker] = nil }

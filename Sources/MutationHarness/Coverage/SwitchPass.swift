@@ -18,6 +18,8 @@ struct SwitchPass {
     /// The schema's numbers, to the mutants' names.
     var names: [Int: String]
     var workers: Int
+    /// More tests run at once while a core is spare (`Lab.spareWorkers`).
+    var spare: SpareWorkers?
     var print: (String) -> Void
     /// The progress line's clock.
     var now: @Sendable () -> Date = Date.init
@@ -31,7 +33,7 @@ struct SwitchPass {
         nonisolated(unsafe) let pass = self
         nonisolated(unsafe) let print = self.print
         let progress = PassProgress("switches", total: tests.count, now: now, print: { print($0) })
-        try Workers.run(items: tests.count, workers: workers) { index, _ in
+        try Workers.run(items: tests.count, workers: workers, spare: spare) { index, _ in
             let test = tests[index]
             let own = pass.folder.appendingPathComponent("\(index)")
             try? FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)

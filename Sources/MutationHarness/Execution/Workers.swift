@@ -6,18 +6,33 @@ import Foundation
 /// may run `concurrentPerform`'s iterations one after another).
 enum Workers {
     /// Runs `body(item, worker)` for every item in `0..<items` on up to
-    /// `workers` threads and returns once all have stopped. The first error
-    /// stops the workers from taking more items (each finishes its own) and
-    /// is thrown.
-    static func run(items: Int, workers: Int, _ body: @escaping @Sendable (_ item: Int, _ worker: Int) throws -> Void) throws {
+    /// `workers` threads, and on up to `spare.count` more that each take an
+    /// item only when `spare.admit()` says so, and returns once all have
+    /// stopped. Workers are numbered from 0, the spare ones after the
+    /// others. The first error stops the workers from taking more items
+    /// (each finishes its own) and is thrown.
+    static func run(items: Int, workers: Int, spare: SpareWorkers? = nil,
+                    _ body: @escaping @Sendable (_ item: Int, _ worker: Int) throws -> Void) throws
+    {
         let next = Locked(0)
         let failure = Locked<(any Error)?>(nil)
         let group = DispatchGroup()
-        for worker in 0..<max(1, min(workers, items)) {
+        let fixed = max(1, min(workers, items))
+        // Spare workers only for items the fixed ones cannot start at once.
+        let extra = max(0, min(spare?.count ?? 0, items - fixed))
+        for worker in 0..<(fixed + extra) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
                 while true {
+                    if worker >= fixed, let spare {
+                        let more = next.withLock { $0 < items } && failure.value == nil
+                        guard more else { return }
+                        guard spare.admit() else {
+                            Thread.sleep(forTimeInterval: spare.poll)
+                            continue
+                        }
+                    }
                     let item: Int? = next.withLock { value in
                         guard value < items, failure.value == nil else { return nil }
                         value += 1
@@ -38,4 +53,13 @@ enum Workers {
         group.wait()
         if let error = failure.value { throw error }
     }
+}
+
+/// Workers beyond the fixed ones (`Workers.run`): each takes an item only
+/// when `admit` says the machine has room (`SpareCores`), and asks again
+/// every `poll` seconds until the items run out.
+struct SpareWorkers: Sendable {
+    var count: Int
+    var admit: @Sendable () -> Bool
+    var poll: Double = 0.1
 }

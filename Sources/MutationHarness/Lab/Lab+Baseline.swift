@@ -137,7 +137,7 @@ extension Lab {
         let pass = CoveragePass(binary: binary, llvm: llvm, runner: runner, root: workspace.root,
                                 folder: workspace.root.appendingPathComponent(".mutate/coverage"), suiteProfiles: suiteProfiles,
                                 environment: environment, log: log,
-                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers, now: passClock)
+                                timeout: report.testTimeoutSeconds, print: print, workers: coverageWorkers, spare: spareWorkers, now: passClock)
         do {
             // Over the named mutants' schema, read in the original's lines.
             let map = try runPass(pass, tests)

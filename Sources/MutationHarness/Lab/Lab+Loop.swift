@@ -6,11 +6,12 @@ extension Lab {
     /// Schema mutants first (one build for all), then the ones that run as
     /// patches, each on top of the schema (`runMutant`). Schema mutants that
     /// run chosen tests (or none) are only a test process each:
-    /// `configuration.jobs` of them run at once.
+    /// `configuration.jobs` of them run at once, and spare workers beside
+    /// them while a core is idle (`spareWorkers`).
     func runMutants() throws {
         let skipped = (incremental?.reused ?? []).union(settledByKillers)
         let order = mutants.indices.filter { !skipped.contains(mutants[$0].name) }.sorted { (schemaNumbers[mutants[$0].name] == nil ? 1 : 0) < (schemaNumbers[mutants[$1].name] == nil ? 1 : 0) }
-        let together = configuration.jobs > 1 && testBinary != nil ? order.filter { index in
+        let together = (configuration.jobs > 1 || spareWorkers != nil) && testBinary != nil ? order.filter { index in
             guard schemaNumbers[mutants[index].name] != nil else { return false }
             switch reaches[mutants[index].name] {
             case .tests, .noTest: return true
@@ -60,10 +61,13 @@ extension Lab {
     /// stays pending, and is thrown.
     func runTogether(_ indices: [Int]) throws {
         guard !indices.isEmpty else { return }
+        if let spareWorkers, indices.count > configuration.jobs {
+            print("  \(configuration.jobs) mutant(s) tested at a time, up to \(configuration.jobs + spareWorkers.count) while a core is idle")
+        }
         // The workers read the lab's settled state (mutants, schema numbers,
         // the coverage map) and write only through `record` and `learnedKillers`.
         nonisolated(unsafe) let lab = self
-        try Workers.run(items: indices.count, workers: configuration.jobs) { position, _ in
+        try Workers.run(items: indices.count, workers: configuration.jobs, spare: spareWorkers) { position, _ in
             let index = indices[position]
             let mutant = lab.mutants[index]
             lab.announce(index)

@@ -49,7 +49,7 @@ extension Lab {
         // Each set of named tests' control run, once: whether they pass with every switch off.
         let controls = Locked<[[String]: Bool]>([:])
         defer { (settledByKillers, triedKillers) = (settled.value, tried.value) }
-        try Workers.run(items: runs.count, workers: configuration.jobs) { position, _ in
+        try Workers.run(items: runs.count, workers: configuration.jobs, spare: spareWorkers) { position, _ in
             let (index, number, tests) = runs[position]
             let mutant = lab.mutants[index]
             let log = lab.logs.appendingPathComponent("\(mutant.name).log")

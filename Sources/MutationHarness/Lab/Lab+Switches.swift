@@ -51,7 +51,7 @@ extension Lab {
         let pass = SwitchPass(alone: TestAlone(binary: binary, runner: runner, root: workspace.root, environment: environment, log: log,
                                                timeout: report.testTimeoutSeconds),
                               folder: workspace.root.appendingPathComponent(".mutate/switches"), names: names,
-                              workers: coverageWorkers, print: print, now: passClock)
+                              workers: coverageWorkers, spare: spareWorkers, print: print, now: passClock)
         let alone: [String: Set<String>]
         do {
             alone = try pass.run(tests)

@@ -77,6 +77,14 @@ public final class Lab {
     /// the times alone, and so the mutants' limits, longer, never a verdict
     /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
     var coverageWorkers: Int
+    /// Test processes started beside the passes' and the loop's fixed
+    /// workers while a core is idle (`SpareCores`): `configuration.spareJobs`
+    /// of them, where the machine's processor time can be read. Many tests
+    /// wait more than they compute; a spare worker starts only on a core
+    /// they leave unused, so the load stays within the machine's cores and
+    /// no test runs under more of it than beside the whole suite. (Tests of
+    /// the lab give none: their runner is not thread-safe.)
+    var spareWorkers: SpareWorkers?
     /// The clock of the coverage and switch passes' progress lines (tests
     /// give a manual one).
     var passClock: @Sendable () -> Date = Date.init
@@ -119,12 +127,21 @@ public final class Lab {
         self.generate = generate
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
         coverageWorkers = 2 * max(1, configuration.jobs)
+        spareWorkers = Self.spareWorkers(count: configuration.spareJobs, times: ProcStat())
         report = LabReport(
             packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
             baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [],
             mutants: mutants.map(MutantResult.init(pending:)), shard: configuration.shard
         )
         self.mutants = mutants
+    }
+
+    /// `count` spare workers admitted by `SpareCores` over `times`; none
+    /// when `count` is 0 or the times cannot be read here.
+    static func spareWorkers(count: Int, times: any ProcessorTimes) -> SpareWorkers? {
+        guard count > 0, times.sample() != nil else { return nil }
+        let cores = SpareCores(times: times)
+        return SpareWorkers(count: count, admit: { cores.admit() })
     }
 
     var logs: URL { configuration.outputPath.appendingPathComponent("logs") }

@@ -58,6 +58,13 @@ public struct LabConfiguration: Sendable {
     /// core). The coverage pass runs twice as many tests at once. Mutants
     /// built on their own run one at a time.
     public var jobs = 1
+    /// Test processes that may start beside `jobs` (and beside the coverage
+    /// and switch passes' tests) while a core is idle: where the machine's
+    /// processor time can be read (Linux, outside a container's cap), each
+    /// starts only when one core's worth of it went unused over the last
+    /// half second (`SpareCores`). The command gives 3 x `jobs` unless
+    /// `--jobs` was given, which it keeps exact.
+    public var spareJobs = 0
 
     public init(packagePath: URL, mutantsPath: URL? = nil, outputPath: URL? = nil, scratchPath: URL? = nil) {
         self.packagePath = packagePath.standardizedFileURL

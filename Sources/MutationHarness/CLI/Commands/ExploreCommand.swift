@@ -27,7 +27,9 @@ enum ExploreCommand: SubCommand {
         ran its switch) and stops at the first failing test; a run in which
         tests are running and none has started or ended for the longest of
         their times alone x 3 + 10 s is stopped as a timeout. Mutants of the
-        schema are tested --jobs at a time (default: one per core).
+        schema are tested --jobs at a time (default: one per core, and up to
+        three more per core while a core is idle: many tests wait more than
+        they compute).
         With --no-coverage, the tests of the targets that link its code run
         first, and a mutant they miss runs against the rest of the suite.
         With --incremental FILE, each verdict is kept in FILE under a key of

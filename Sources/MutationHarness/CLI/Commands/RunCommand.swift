@@ -51,7 +51,7 @@ enum RunCommand: SubCommand {
         OptionSpec("--no-coverage", help: "no coverage pass: every mutant runs the whole suite (the reference)"),
         OptionSpec("--no-schema", help: "build every mutant on its own (one build each; the reference)"),
         OptionSpec("--jobs", "N", help: "mutants of the schema tested at once, and twice as many tests in the",
-                   "coverage pass (default: one per core)"),
+                   "coverage pass (default: one per core, and up to 3 more per core while a core is idle)"),
     ]
 
     static let options: [OptionSpec] = runOptions + [

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Decides when one more test process may start beside the fixed ones
+/// (`--jobs`): only when, since the last look at least `interval` ago, one
+/// core's worth of processor time or more went unused. Many tests wait more
+/// than they compute (a client's time limit, a server's answer), and then
+/// two processes leave the machine idle; a process that computes leaves no
+/// core spare, so none is let in beside it. One is let in per look, so the
+/// next look sees its load.
+final class SpareCores: Sendable {
+    let times: any ProcessorTimes
+    let interval: Double
+    let now: @Sendable () -> Date
+    private let last = Locked<(sample: ProcessorSample, at: Date)?>(nil)
+
+    init(times: any ProcessorTimes, interval: Double = 0.5, now: @escaping @Sendable () -> Date = Date.init) {
+        self.times = times
+        self.interval = interval
+        self.now = now
+    }
+
+    /// Whether a core went unused since the last look (the first look only
+    /// starts the count, and a look within `interval` of the last says no).
+    func admit() -> Bool {
+        let now = now()
+        return last.withLock { last in
+            if let previous = last, now.timeIntervalSince(previous.at) < interval { return false }
+            guard let sample = times.sample() else { return false }
+            defer { last = (sample, now) }
+            guard let previous = last?.sample, sample.busy >= previous.busy, sample.idle >= previous.idle else { return false }
+            let busy = Double(sample.busy - previous.busy), idle = Double(sample.idle - previous.idle)
+            guard busy + idle > 0 else { return false }
+            return idle / (busy + idle) * Double(sample.cores) >= 1
+        }
+    }
+}
