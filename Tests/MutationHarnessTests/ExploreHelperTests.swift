@@ -163,7 +163,7 @@ extension ExploreHelperTests {
     /// maybe called without arguments; a call with arguments, an operator
     /// or a number is not.
     @Test(arguments: [
-        ("names", true), ("self.items", true), ("tests.sorted()", true), ("Self.shared.all()", true), ("$0", true),
+        ("names", true), ("self.items", true), ("tests.sorted()", true), ("Self.shared.all()", true), ("$0", true), ("f()", true), ("a.b()", true),
         ("names.prefix(2)", false), ("(a + b)", false), ("a..b", false), ("1.x", false),
     ])
     func aPlainPathIsNamesEachMaybeCalledWithoutArguments(text: String, plain: Bool) {

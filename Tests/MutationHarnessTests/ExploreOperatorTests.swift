@@ -130,6 +130,7 @@ struct ExploreOperatorTests {
                 let k = 2
                 let g = zip(a, a).map { $0 > 0 && $1 > 0 } + a.map { (k * $0) > 1 }
                 a.forEach { if flag { use(1) } else if $0 > 0 { use(2) } }
+                a.forEach { x in if a.map(\\.bitWidth).isEmpty { use(x) } }
                 _ = g
                 return c + d + e
             }
@@ -162,6 +163,10 @@ struct ExploreOperatorTests {
             // An `else if` that holds the only `$0` stays, and so does its condition.
             "13:5 remove-void-call a.forEach { if flag { use(1) } else if $0 > 0 { use(2) } } -> ", "13:20 remove-condition flag -> true",
             "13:27 remove-void-call use(1) -> ", "13:53 remove-void-call use(2) -> ",
+            // In a closure too: a key path's own `$0` (and the compiler's other `$` names) are no use of the closure's argument.
+            "14:5 remove-void-call a.forEach { x in if a.map(\\.bitWidth).isEmpty { use(x) } } -> ",
+            "14:22 remove-branch if a.map(\\.bitWidth).isEmpty { use(x) } -> ", "14:25 remove-condition a.map(\\.bitWidth).isEmpty -> true",
+            "14:53 remove-void-call use(x) -> ",
         ]
         #expect(found.subtracting(expected).isEmpty, "unexpected: \(found.subtracting(expected).sorted())")
         #expect(expected.subtracting(found).isEmpty, "missing: \(expected.subtracting(found).sorted())")

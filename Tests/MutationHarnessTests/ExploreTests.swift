@@ -188,6 +188,17 @@ struct ExploreTests {
         #expect(found.first?.summary.hasSuffix("true -> false") == true)
     }
 
+    /// A statement that ends the file (top-level code, no newline after it,
+    /// maybe blanks) is removed whole: the look for a `;` after it stops at
+    /// the file's end.
+    @Test func aStatementThatEndsTheFileIsRemovedToo() throws {
+        for tail in ["", "  "] {
+            let found = try points("func lg() {}\nlg()" + tail).filter { $0.mutationOperator == .removeVoidCall }
+            #expect(found.map(\.original) == ["lg()"], "\(tail.count) blank(s) after: \(found)")
+            #expect(found.first?.end == 17, "the call's own end: \(found)")
+        }
+    }
+
         @Test func aGeneratedPatchHasThreeLinesOfContextLikeGitDiff() {
         let source = (1...20).map { "let v\($0) = \($0) + 1" }.joined(separator: "\n") + "\n"
         let offset = source.utf8.count - source.components(separatedBy: "let v10 = ")[1].utf8.count + 3  // the `+` of line 10

@@ -87,6 +87,7 @@ struct SpareCoresTests {
     @Test func theLabHasSpareWorkersOnlyWhereTheTimesCanBeRead() {
         let readable = ScriptedTimes([sample(busy: 1, idle: 1)])
         #expect(Lab.spareWorkers(count: 6, times: readable)?.count == 6)
+        #expect(Lab.spareWorkers(count: 1, times: readable)?.count == 1)
         #expect(Lab.spareWorkers(count: 0, times: readable) == nil)
         #expect(Lab.spareWorkers(count: 6, times: ScriptedTimes([nil])) == nil)
     }
@@ -107,9 +108,13 @@ struct ProcStatTests {
     @Test func theFirstLineGivesBusyAndIdleTimeAndTheCpuLinesTheCores() {
         #expect(ProcStat.parse(text) == ProcessorSample(busy: 4705 + 150 + 1120 + 45 + 7, idle: 16250 + 520, cores: 2))
         #expect(ProcStat.parse("cpu  1 2 3 4\ncpu0 1 2 3 4\n") == ProcessorSample(busy: 6, idle: 4, cores: 1), "an old kernel's four fields")
+        #expect(ProcStat.parse("cpu  1 2 3 4\ncpu0 1 2 3 4\nnet9 1 2\ncpux 1\n")?.cores == 1, "only `cpu` and a number name a core")
     }
 
-    @Test(arguments: ["", "intr 1 2\n", "cpu  1 2 x 4\ncpu0 1 2 3 4\n", "cpu  1 2 3\ncpu0 1 2 3\n", "cpu  1 2 3 4\n"])
+    /// No totals line first (a file that begins with a core's own line
+    /// included), a field that is not a number, fewer than four, no core.
+    @Test(arguments: ["", "intr 1 2\n", "cpu0 1 2 3 4\ncpu1 1 2 3 4\n", "cpu  1 2 x 4\ncpu0 1 2 3 4\n", "cpu  1 2 3\ncpu0 1 2 3\n",
+                      "cpu  1 2 3 4\n"])
     func aFileOfAnotherShapeIsNotRead(text: String) {
         #expect(ProcStat.parse(text) == nil)
     }
@@ -123,12 +128,14 @@ struct ProcStatTests {
         try scratch.write("stat", text)
         try scratch.write("unlimited", "max 100000\n")
         try scratch.write("capped", "200000 100000\n")
+        try scratch.write("empty", "")
         func stat(limit: String, cores: Int) -> ProcStat {
             ProcStat(statPath: scratch.url.appendingPathComponent("stat").path,
                      cgroupLimitPath: scratch.url.appendingPathComponent(limit).path, usableCores: { cores })
         }
         #expect(stat(limit: "unlimited", cores: 2).sample()?.cores == 2)
         #expect(stat(limit: "none", cores: 2).sample()?.cores == 2, "no cgroup file: no cap")
+        #expect(stat(limit: "empty", cores: 2).sample()?.cores == 2, "an empty one: no cap")
         #expect(stat(limit: "capped", cores: 2).sample() == nil)
         #expect(stat(limit: "unlimited", cores: 1).sample() == nil)
         #expect(ProcStat(statPath: scratch.url.appendingPathComponent("missing").path).sample() == nil)
@@ -154,6 +161,26 @@ extension WorkersTests {
         }
         #expect(always.value.most <= 3 && always.value.workers.contains { $0 > 0 } && always.value.workers.isSubset(of: [0, 1, 2]))
         #expect(always.value.done.sorted() == Array(0..<40))
+    }
+
+    /// A spare worker told no waits `poll` before it asks again, rather
+    /// than spin a core (which would leave none spare).
+    @Test func aSpareWorkerToldNoWaitsBeforeItAsksAgain() throws {
+        let counts = Locked((asked: 0, waited: [Double]()))
+        try Workers.run(items: 3, workers: 1, spare: SpareWorkers(count: 1, admit: { counts.withLock { $0.asked += 1 }; return false },
+                                                                   poll: 0.25, wait: { seconds in counts.withLock { $0.waited.append(seconds) }; usleep(1_000) })) { _, _ in
+            usleep(10_000)
+        }
+        #expect(counts.value.asked > 0 && counts.value.waited == Array(repeating: 0.25, count: counts.value.asked))
+    }
+
+    /// A spare worker that is never let in stops once an error stops the
+    /// others: the run returns and throws the error rather than wait on it.
+    @Test func aSpareWorkerNeverLetInStopsAtTheFirstError() {
+        struct Stop: Error {}
+        #expect(throws: Stop.self) {
+            try Workers.run(items: 5, workers: 1, spare: SpareWorkers(count: 1, admit: { false }, poll: 0.001)) { _, _ in throw Stop() }
+        }
     }
 
     /// The first error stops the spare workers too: a spare worker asks no

@@ -40,9 +40,9 @@ struct ProcStat: ProcessorTimes {
     static func parse(_ text: String) -> ProcessorSample? {
         let lines = text.split(separator: "\n")
         guard let first = lines.first, first.hasPrefix("cpu ") else { return nil }
-        let fields = first.split(separator: " ").dropFirst().map { UInt64($0) }
-        guard fields.count >= 4, !fields.contains(nil) else { return nil }
-        let ticks = fields.map { $0 ?? 0 }
+        let words = first.split(separator: " ").dropFirst()
+        let ticks = words.compactMap { UInt64($0) }
+        guard ticks.count == words.count, ticks.count >= 4 else { return nil }
         func field(_ index: Int) -> UInt64 { index < ticks.count ? ticks[index] : 0 }
         let cores = lines.filter { $0.hasPrefix("cpu") && $0.dropFirst(3).first?.isNumber == true }.count
         guard cores > 0 else { return nil }

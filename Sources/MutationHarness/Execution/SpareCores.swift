@@ -27,10 +27,11 @@ final class SpareCores: Sendable {
             if let previous = last, now.timeIntervalSince(previous.at) < interval { return false }
             guard let sample = times.sample() else { return false }
             defer { last = (sample, now) }
-            guard let previous = last?.sample, sample.busy >= previous.busy, sample.idle >= previous.idle else { return false }
-            let busy = Double(sample.busy - previous.busy), idle = Double(sample.idle - previous.idle)
-            guard busy + idle > 0 else { return false }
-            return idle / (busy + idle) * Double(sample.cores) >= 1
+            guard let previous = last?.sample else { return false }
+            let busy = Double(sample.busy) - Double(previous.busy), idle = Double(sample.idle) - Double(previous.idle)
+            // The idle share of the time since, times the cores, is one core or more;
+            // times that went backwards (a counter reset) or did not move say no.
+            return busy >= 0 && idle > 0 && idle * Double(sample.cores) >= busy + idle
         }
     }
 }

@@ -18,18 +18,17 @@ enum Workers {
         let failure = Locked<(any Error)?>(nil)
         let group = DispatchGroup()
         let fixed = max(1, min(workers, items))
-        // Spare workers only for items the fixed ones cannot start at once.
-        let extra = max(0, min(spare?.count ?? 0, items - fixed))
-        for worker in 0..<(fixed + extra) {
+        for worker in 0..<(fixed + (spare?.count ?? 0)) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
                 while true {
                     if worker >= fixed, let spare {
+                        // Items left and no error yet, or it stops (a spare worker never admitted included).
                         let more = next.withLock { $0 < items } && failure.value == nil
                         guard more else { return }
                         guard spare.admit() else {
-                            Thread.sleep(forTimeInterval: spare.poll)
+                            spare.wait(spare.poll)
                             continue
                         }
                     }
@@ -57,9 +56,10 @@ enum Workers {
 
 /// Workers beyond the fixed ones (`Workers.run`): each takes an item only
 /// when `admit` says the machine has room (`SpareCores`), and asks again
-/// every `poll` seconds until the items run out.
+/// every `poll` seconds (`wait`: tests count them) until the items run out.
 struct SpareWorkers: Sendable {
     var count: Int
     var admit: @Sendable () -> Bool
     var poll: Double = 0.1
+    var wait: @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
 }
