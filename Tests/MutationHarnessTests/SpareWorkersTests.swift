@@ -45,6 +45,11 @@ struct SpareCoresTests {
         #expect(!cores.admit(), "the first look has nothing to compare with")
         clock.advance(0.5)
         #expect(cores.admit())
+        let one = ScriptedTimes([sample(busy: 7, idle: 7), sample(busy: 7, idle: 8)])
+        let fine = SpareCores(times: one, interval: 0.5, now: { clock.now })
+        _ = fine.admit()
+        clock.advance(0.5)
+        #expect(fine.admit(), "one tick, idle")
         clock.advance(0.5)
         #expect(!cores.admit(), "99 of 200 ticks idle on two cores is under one core")
         clock.advance(0.5)
@@ -113,7 +118,7 @@ struct ProcStatTests {
 
     /// No totals line first (a file that begins with a core's own line
     /// included), a field that is not a number, fewer than four, no core.
-    @Test(arguments: ["", "intr 1 2\n", "cpu0 1 2 3 4\ncpu1 1 2 3 4\n", "cpu  1 2 x 4\ncpu0 1 2 3 4\n", "cpu  1 2 3\ncpu0 1 2 3\n",
+    @Test(arguments: ["", "intr 1 2\n", "cpu0 1 2 3 4\ncpu1 1 2 3 4\n", "cpu  1 2 x 4 5\ncpu0 1 2 3 4 5\n", "cpu  1 2 3\ncpu0 1 2 3\n",
                       "cpu  1 2 3 4\n"])
     func aFileOfAnotherShapeIsNotRead(text: String) {
         #expect(ProcStat.parse(text) == nil)
