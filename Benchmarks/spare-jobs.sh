@@ -37,7 +37,7 @@ python3 - "$out" <<'PY'
 import re, sys
 out = sys.argv[1]
 for name in ["fixed", "spare"]:
-    stamps = [float(line.split(" ", 1)[0]) for line in open(f"{out}/{name}.log") if re.match(r"^[0-9.]+ \[ *[0-9]+/[0-9]+\] \S+ +(killed|survived|timeout|noCoverage|unviable)", line)]
+    stamps = [float(line.split(" ", 1)[0]) for line in open(f"{out}/{name}.log") if re.match(r"^[0-9.]+ \[ *[0-9]+/[0-9]+\] +(killed|survived|timeout|noCoverage|unviable) ", line)]
     loop = stamps[-1] - stamps[0] if stamps else 0
     print(f"{name}: {open(f'{out}/{name}.seconds').read().strip()} s in all, the mutants' loop {loop:.0f} s ({len(stamps)} verdicts)")
 PY

@@ -53,6 +53,13 @@ struct CollectorServerRequestTests {
         connection.send("\r\n\r\n")
         #expect(connection.receive().answer.statusLine == "HTTP/1.1 200 OK")
         #expect(try served.exchange(exact + "a\r\n\r\n").statusLine == "HTTP/1.1 431 Request Header Fields Too Large")
+        // The limit and nothing after it: a head not yet complete, waited for until the read
+        // times out, not refused as too long. (Above, whether the server reads the 100 bytes
+        // alone depends on the pause being long enough; here nothing else ever comes.)
+        let waited = try ServedCollector(readTimeout: 1, maximumHeadBytes: 100)
+        let held = try waited.connect(receiveTimeout: 6)
+        held.send(exact)
+        #expect(held.receive().answer.statusLine == "HTTP/1.1 408 Request Timeout")
     }
 
     @Test func aBodyReadWithItsHeadDoesNotCountAgainstTheHeadLimit() throws {
