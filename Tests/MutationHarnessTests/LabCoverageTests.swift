@@ -645,6 +645,40 @@ struct LabCoverageTests {
         #expect(spared.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
     }
 
+    /// An interrupt while spare workers test mutants beside the fixed one
+    /// stops them all: the run throws it, the schema is out of the copy,
+    /// the mutants not finished stay pending, and no test starts after.
+    @Test func anInterruptStopsTheSpareWorkersToo() throws {
+        let names = (1...6).map { "switch-\($0)" }
+        func explore(interruptAt run: Int?) throws -> (lab: Lab, runner: ScriptedRunner, copied: String, error: (any Error)?) {
+            // `run`: the mutants' test runs, counted from 1.
+            try withScratch { scratch in
+                let (lab, configuration, runner) = try exploreLab(in: scratch, output: OutputBox(), names: names, line: 4,
+                                                                  "        a + b", "        a - b", configureLab: { $0.jobs = 1 },
+                                                                  configure: { $0.interruptAtSwitchedRun = run })
+                lab.spareWorkers = SpareWorkers(count: 2, admit: { true }, poll: 0.001)
+                var error: (any Error)?
+                do { _ = try lab.run() } catch let thrown { error = thrown }
+                let copied = try String(contentsOf: configuration.scratchPath.appendingPathComponent("Sources/Tiny/Arithmetic.swift"), encoding: .utf8)
+                return (lab, runner, copied, error)
+            }
+        }
+        let whole = try explore(interruptAt: nil)
+        #expect(whole.error == nil && whole.lab.report.mutants.allSatisfy { $0.status != .pending })
+        // The first mutant's: at most the two spare workers' mutants began beside it.
+        let stopped = try explore(interruptAt: 1)
+        guard case .interrupted(let signal)? = stopped.error as? LabError else {
+            Issue.record("expected the interrupt, not \(String(describing: stopped.error))")
+            return
+        }
+        #expect(signal == SIGINT)
+        #expect(stopped.copied == Self.source, "the schema is out of the copy")
+        #expect(stopped.lab.report.mutants.filter { $0.status == .pending }.count >= 3, "\(stopped.lab.report.mutants.map(\.status))")
+        let runs = stopped.runner.binaryLimits.count
+        usleep(50_000)
+        #expect(stopped.runner.binaryLimits.count == runs, "no test process starts once the run has returned")
+    }
+
     /// The gate's named mutants that change only function bodies are built
     /// once, together, as the baseline, each behind its switch: the suite
     /// proves the schema with every switch off, the coverage pass over it

@@ -107,6 +107,9 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var meetsASecondSwitchedRun = false
     private var switchedNow = 0
     private var waited = false
+    /// The run under a schema switch (counted from 1) at which an interrupt is thrown.
+    var interruptAtSwitchedRun: Int?
+    private var switchedRuns = 0
     /// Held through each call: the lab may call from several threads (its
     /// schema mutants, `jobs` at a time).
     private let lock = NSRecursiveLock()
@@ -117,11 +120,16 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
              stopWhen: (() -> ProcessTermination?)?) throws -> ProcessResult
     {
         if arguments[0].hasSuffix(".xctest") || arguments[1] == "test", environment[Schema.variable] != nil {
-            let waits = lock.withLock {
+            let (waits, interrupted) = lock.withLock {
                 switchedNow += 1
+                switchedRuns += 1
                 mostSwitchedAtOnce = max(mostSwitchedAtOnce, switchedNow)
                 defer { waited = true }
-                return meetsASecondSwitchedRun && !waited
+                return (meetsASecondSwitchedRun && !waited, switchedRuns == interruptAtSwitchedRun)
+            }
+            if interrupted {
+                lock.withLock { switchedNow -= 1 }
+                throw LabError.interrupted(signal: SIGINT)
             }
             // The first switched run waits (outside the lock, up to a second)
             // for a second one: runs the lab starts at once meet here, however
