@@ -1,7 +1,7 @@
 import Foundation
 
-/// The mutants' loop: schema mutants with chosen tests `jobs` at a time,
-/// then the rest one by one, each verdict kept as it comes.
+/// The mutants' loop: schema mutants with chosen tests `jobs` at a time (and
+/// spare ones), then the rest one by one, each verdict kept as it comes.
 extension Lab {
     /// Schema mutants first (one build for all), then the ones that run as
     /// patches, each on top of the schema (`runMutant`). Schema mutants that

@@ -81,9 +81,9 @@ public final class Lab {
     /// workers while a core is idle (`SpareCores`): `configuration.spareJobs`
     /// of them, where the machine's processor time can be read. Many tests
     /// wait more than they compute; a spare worker starts only on a core
-    /// they leave unused, so the load stays within the machine's cores and
-    /// no test runs under more of it than beside the whole suite. (Tests of
-    /// the lab give none: their runner is not thread-safe.)
+    /// they left unused in the last look. Once waiting tests compute again,
+    /// up to 4 per core may: the limits' x3 margin covers it (measured).
+    /// (A lab's configuration gives none unless its `spareJobs` is set.)
     var spareWorkers: SpareWorkers?
     /// The clock of the coverage and switch passes' progress lines (tests
     /// give a manual one).
