@@ -105,4 +105,36 @@ struct SubstitutionOperatorTests {
         ] as Set<String>, "\(lines)")
         #expect(lines.count == 5)
     }
+
+    /// The rules' edges: a text in parentheses is still text; a text against
+    /// a value is no choice between texts, whichever side the text is on; a
+    /// call used in a tuple is replaced by its receiver, a call that is a
+    /// statement is not, under `try` too; a call of a call's result has no
+    /// receiver.
+    @Test func aParenthesizedTextATextAgainstAValueATupleATriedStatementAndACallOfACall() throws {
+        let text = """
+            func adder(_ n: Int) -> (Int) -> Int { { $0 + n } }
+            struct Box {
+                var names: [String] = []
+                @discardableResult func tidied() throws -> Box { self }
+                func f(_ flag: Bool, _ n: Int) throws -> Int {
+                    try self.tidied()
+                    let a = (names.sorted(), n)
+                    let b = flag ? ("on") : "off"
+                    let c = flag ? "none" : names[0]
+                    let d = adder(n)(n)
+                    _ = (a, b, c)
+                    return d
+                }
+            }
+
+            """
+        let found = Set(try ExploreOperatorTests().points(text).filter { [.ternarySide, .identity].contains($0.mutationOperator) }.map {
+            "\($0.line):\($0.column) \($0.mutationOperator.rawValue) \($0.original) -> \($0.replacement)"
+        })
+        #expect(found == [
+            "7:18 identity names.sorted() -> names",
+            "9:24 ternary-side \"none\" -> names[0]", "9:33 ternary-side names[0] -> \"none\"",
+        ], "\(found.sorted())")
+    }
 }
