@@ -327,6 +327,29 @@ extension LabCoverageTests {
 }
 
 extension LabCoverageTests {
+    /// A learned killer slower alone than the budget does not run first:
+    /// the mutant's tests run as usual, with the same verdicts.
+    @Test func aLearnedKillerOverTheBudgetWaitsForItsWave() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
+                                             "        a + b", "        a - b", configureLab: { $0.jobs = 1 }, configure: { runner in
+                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            })
+            lab.firstWaveSeconds = 0.01
+            lab.learnedKillerSeconds = 0.04
+            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("Other.") } }
+            let report = try lab.run()
+            let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+            #expect(byName["switch-1"]?.killedBy == ["T.Suite/adds()"] && byName["switch-2"]?.status == .survived, "\(output.text)")
+            let log = try String(contentsOf: lab.logs.appendingPathComponent("switch-2.log"), encoding: .utf8)
+            #expect(!log.contains("that killed other mutants"), "adds() takes 0.05 s alone, over 0.04 s: \(log)")
+            #expect(log.contains("mutate: the 1 test(s) of the suites named after its file(s) run first\n"), "\(log)")
+        }
+    }
+}
+
+extension LabCoverageTests {
     /// A mutant that survives its first wave and hangs in the second keeps
     /// the second run's verdict: its reason names the test that hung, not
     /// the bare time limit.

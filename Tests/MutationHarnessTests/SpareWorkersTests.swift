@@ -87,14 +87,14 @@ struct SpareCoresTests {
         }
     }
 
-    /// The lab has spare workers only when it is given some and the
+    /// There are spare workers only when some are asked for and the
     /// machine's times can be read.
-    @Test func theLabHasSpareWorkersOnlyWhereTheTimesCanBeRead() {
+    @Test func spareWorkersExistOnlyWhereTheTimesCanBeRead() {
         let readable = ScriptedTimes([sample(busy: 1, idle: 1)])
-        #expect(Lab.spareWorkers(count: 6, times: readable)?.count == 6)
-        #expect(Lab.spareWorkers(count: 1, times: readable)?.count == 1)
-        #expect(Lab.spareWorkers(count: 0, times: readable) == nil)
-        #expect(Lab.spareWorkers(count: 6, times: ScriptedTimes([nil])) == nil)
+        #expect(SpareWorkers.whileCoresIdle(count: 6, times: readable)?.count == 6)
+        #expect(SpareWorkers.whileCoresIdle(count: 1, times: readable)?.count == 1)
+        #expect(SpareWorkers.whileCoresIdle(count: 0, times: readable) == nil)
+        #expect(SpareWorkers.whileCoresIdle(count: 6, times: ScriptedTimes([nil])) == nil)
     }
 }
 

@@ -171,4 +171,18 @@ struct LearnedKillersTests {
         learned.note("f", killedAMutantOf: ["F.swift", "G.swift"])
         #expect(learned.tests(among: all, for: ["G.swift", "F.swift"]) == ["f", "e", "d", "c"], "a test of both files once")
     }
+
+    /// Only the learned killers that fit together in a first wave's second
+    /// run first: a slow one (on this package, a test of 14 s that killed
+    /// one mutant in six it ran for) waits for its own wave.
+    @Test func theKillersRunFirstAreThoseThatFitInTheBudgetInTheirOrder() {
+        let seconds = ["slow": 14.0, "half": 0.5, "third": 0.3, "fifth": 0.2, "more": 0.01, "unknown": 0, "odd": -1]
+        let within = { (tests: [String], budget: Double) in LearnedKillers.withinBudget(tests, seconds: { seconds[$0] ?? 0 }, budget: budget) }
+        #expect(within(["slow", "half", "third", "fifth", "more"], 1) == ["half", "third", "fifth"],
+                "14 s is over, then 0.5 + 0.3 + 0.2 is exactly 1 s and 0.01 more is not")
+        #expect(within(["half", "slow", "third"], 1) == ["half", "third"], "one over the budget does not stop the others")
+        #expect(within(["unknown", "odd", "half"], 0.5) == ["unknown", "odd", "half"], "an unknown or negative time counts as none")
+        #expect(within(["half"], 0.4).isEmpty && within([], 1).isEmpty)
+        #expect(LearnedKillers.budget == TestWaves.firstBudget, "a first wave's worth")
+    }
 }

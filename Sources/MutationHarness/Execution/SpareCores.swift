@@ -35,3 +35,13 @@ final class SpareCores: Sendable {
         }
     }
 }
+
+extension SpareWorkers {
+    /// `count` spare workers admitted by `SpareCores` over `times`; none
+    /// when `count` is 0 or the times cannot be read here.
+    static func whileCoresIdle(count: Int, times: any ProcessorTimes) -> SpareWorkers? {
+        guard count > 0, times.sample() != nil else { return nil }
+        let cores = SpareCores(times: times)
+        return SpareWorkers(count: count, admit: { cores.admit() })
+    }
+}

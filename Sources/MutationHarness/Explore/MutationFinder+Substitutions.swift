@@ -119,8 +119,7 @@ extension MutationFinder {
     /// Names joined by `.`, each maybe called without arguments: `a`,
     /// `self.a.b`, `Self.shared`, `a.sorted()`, `$0`.
     static func isPlainPath(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
+        text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
             let name = part.hasSuffix("()") ? part.dropLast(2) : part[...]
             guard let first = name.first, first.isLetter || first == "_" || first == "$" else { return false }
             return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }

@@ -46,8 +46,7 @@ struct MutationFinder {
         guard !markers.skipsFile else { return [] }
         var found: [MutationPoint] = []
         walk(root, context: Context(), into: &found)
-        var seen: Set<String> = []
-        let points = found.filter { !markers.skips(start: $0.start, end: $0.end) && seen.insert($0.id).inserted }
+        let points = found.filter { !markers.skips(start: $0.start, end: $0.end) }
             .sorted { ($0.start, $0.end, $0.mutationOperator.rawValue, $0.replacement) < ($1.start, $1.end, $1.mutationOperator.rawValue, $1.replacement) }
         // Two operators that make the same edit make one mutant (the first operator by name keeps it):
         // `c ? x.sorted() : x` taking its else side is `x.sorted()` replaced by `x`.

@@ -212,8 +212,8 @@ extension Lab {
 
     /// For a generated mutant, runs on their own the tests among `tests`
     /// that killed other mutants of `files` in this run and that the first wave of the first of
-    /// `stages` (the runs the mutant's tests make) does not hold (nil when
-    /// there are none). Their run has the time limit and stall allowance of one run
+    /// `stages` (the runs the mutant's tests make) does not hold, as many as
+    /// fit in `learnedKillerSeconds` alone (nil when there are none). Their run has the time limit and stall allowance of one run
     /// of every stage they belong to, so at least those of the stage each
     /// runs in later: a test that fails or hangs here fails or hangs there
     /// too, and the mutant is detected either way; one that passes runs
@@ -226,7 +226,8 @@ extension Lab {
         guard generate != nil else { return nil }
         let first = stages.first ?? tests
         let firstWave = Set(waves(of: first).first ?? [])
-        let learned = learnedKillers.tests(among: tests, for: files).filter { !firstWave.contains($0) }
+        let learned = LearnedKillers.withinBudget(learnedKillers.tests(among: tests, for: files).filter { !firstWave.contains($0) },
+                                                  seconds: secondsAlone, budget: learnedKillerSeconds)
         guard !learned.isEmpty else { return nil }
         let chosen = Set(learned)
         let theirStages = stages.filter { $0.contains(where: chosen.contains) }.flatMap { $0 }

@@ -75,7 +75,7 @@ public final class Lab {
     /// Tests the coverage pass runs at once: twice `configuration.jobs`.
     /// Many tests wait more than they compute, and load there can only make
     /// the times alone, and so the mutants' limits, longer, never a verdict
-    /// wrong. (Tests of the lab give 1: their runner is not thread-safe.)
+    /// wrong. (Tests of the lab give 1 where they read the runs in order.)
     var coverageWorkers: Int
     /// Test processes started beside the passes' and the loop's fixed
     /// workers while a core is idle (`SpareCores`): `configuration.spareJobs`
@@ -91,6 +91,8 @@ public final class Lab {
     /// The first wave's seconds alone when a mutant's tests run in waves
     /// (`TestWaves`; tests of the lab give less, their tests take 0.05 s).
     var firstWaveSeconds = TestWaves.firstBudget
+    /// Seconds alone the learned killers run first may take together (`LearnedKillers.budget`).
+    var learnedKillerSeconds = LearnedKillers.budget
     /// The tests that killed mutants of each file so far in this run: they
     /// go first in a mutant's first wave.
     let learnedKillers = LearnedKillers()
@@ -127,21 +129,13 @@ public final class Lab {
         self.generate = generate
         workspace = ScratchWorkspace(package: configuration.packagePath, root: configuration.scratchPath)
         coverageWorkers = 2 * max(1, configuration.jobs)
-        spareWorkers = Self.spareWorkers(count: configuration.spareJobs, times: ProcStat())
+        spareWorkers = SpareWorkers.whileCoresIdle(count: configuration.spareJobs, times: ProcStat())
         report = LabReport(
             packagePath: configuration.packagePath.path, threshold: configuration.threshold, setupSeconds: 0,
             baselineBuildSeconds: 0, baselineTestSeconds: 0, testTimeoutSeconds: 0, tests: [],
             mutants: mutants.map(MutantResult.init(pending:)), shard: configuration.shard
         )
         self.mutants = mutants
-    }
-
-    /// `count` spare workers admitted by `SpareCores` over `times`; none
-    /// when `count` is 0 or the times cannot be read here.
-    static func spareWorkers(count: Int, times: any ProcessorTimes) -> SpareWorkers? {
-        guard count > 0, times.sample() != nil else { return nil }
-        let cores = SpareCores(times: times)
-        return SpareWorkers(count: count, admit: { cores.admit() })
     }
 
     var logs: URL { configuration.outputPath.appendingPathComponent("logs") }
