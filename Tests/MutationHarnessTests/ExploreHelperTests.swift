@@ -160,11 +160,11 @@ struct ExploreHelperTests {
 
 extension ExploreHelperTests {
     /// A receiver the identity operator may copy is a path of names, each
-    /// maybe called without arguments; a call with arguments, an operator
-    /// or a number is not.
+    /// maybe called without arguments; a call with arguments, an operator,
+    /// a number, an empty name or nothing at all is not.
     @Test(arguments: [
         ("names", true), ("self.items", true), ("tests.sorted()", true), ("Self.shared.all()", true), ("$0", true), ("f()", true), ("a.b()", true),
-        ("names.prefix(2)", false), ("(a + b)", false), ("a..b", false), ("1.x", false),
+        ("names.prefix(2)", false), ("(a + b)", false), ("a..b", false), ("1.x", false), ("", false), ("a.", false),
     ])
     func aPlainPathIsNamesEachMaybeCalledWithoutArguments(text: String, plain: Bool) {
         #expect(MutationFinder.isPlainPath(text) == plain)

@@ -236,3 +236,26 @@ struct ExploreOperatorTests {
         #expect(lines.count > 29)
     }
 }
+
+extension ExploreOperatorTests {
+    /// A node the compiler's tree holds twice (a stored property's or a
+    /// global's initialiser, printed as written and as checked) gives one
+    /// mutant: each edit once, each id once.
+    @Test func aNodeTheTreeHoldsTwiceGivesOneMutant() throws {
+        let text = """
+            let limit = 2 + 3
+            struct S {
+                var flag = false
+                var ok = true && limit > 4
+                lazy var sum: Int = limit * 2
+            }
+
+            """
+        let found = try points(text)
+        let edits = found.map { "\($0.start)|\($0.end)|\($0.replacement)" }
+        #expect(Set(edits).count == edits.count, "\(found.map(\.summary))")
+        #expect(Set(found.map(\.id)).count == found.count)
+        #expect(found.filter { $0.mutationOperator == .logical }.count == 1, "\(found.map(\.summary))")
+        #expect(found.filter { $0.original == "+" }.count == 1, "\(found.map(\.summary))")
+    }
+}

@@ -110,7 +110,7 @@ struct SubstitutionOperatorTests {
     /// a value is no choice between texts, whichever side the text is on; a
     /// call used in a tuple is replaced by its receiver, a call that is a
     /// statement is not, under `try` too; a call of a call's result has no
-    /// receiver.
+    /// receiver; a tuple that holds a value is no text, `()` included.
     @Test func aParenthesizedTextATextAgainstAValueATupleATriedStatementAndACallOfACall() throws {
         let text = """
             func adder(_ n: Int) -> (Int) -> Int { { $0 + n } }
@@ -123,7 +123,8 @@ struct SubstitutionOperatorTests {
                     let b = flag ? ("on") : "off"
                     let c = flag ? "none" : names[0]
                     let d = adder(n)(n)
-                    _ = (a, b, c)
+                    let e = flag ? ("a", ()) : ("b", ())
+                    _ = (a, b, c, e)
                     return d
                 }
             }
@@ -135,6 +136,7 @@ struct SubstitutionOperatorTests {
         #expect(found == [
             "7:18 identity names.sorted() -> names",
             "9:24 ternary-side \"none\" -> names[0]", "9:33 ternary-side names[0] -> \"none\"",
+            "11:24 ternary-side (\"a\", ()) -> (\"b\", ())", "11:36 ternary-side (\"b\", ()) -> (\"a\", ())",
         ], "\(found.sorted())")
     }
 }

@@ -182,6 +182,7 @@ struct LearnedKillersTests {
                 "14 s is over, then 0.5 + 0.3 + 0.2 is exactly 1 s and 0.01 more is not")
         #expect(within(["half", "slow", "third"], 1) == ["half", "third"], "one over the budget does not stop the others")
         #expect(within(["unknown", "odd", "half"], 0.5) == ["unknown", "odd", "half"], "an unknown or negative time counts as none")
+        #expect(within(["odd", "half", "third"], 0.5) == ["odd", "half"], "a negative time frees no room for another")
         #expect(within(["half"], 0.4).isEmpty && within([], 1).isEmpty)
         #expect(LearnedKillers.budget == TestWaves.firstBudget, "a first wave's worth")
     }

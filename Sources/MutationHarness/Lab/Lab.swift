@@ -94,7 +94,7 @@ public final class Lab {
     /// Seconds alone the learned killers run first may take together (`LearnedKillers.budget`).
     var learnedKillerSeconds = LearnedKillers.budget
     /// The tests that killed mutants of each file so far in this run: they
-    /// go first in a mutant's first wave.
+    /// run before a mutant's waves, on their own (`runLearnedKillers`).
     let learnedKillers = LearnedKillers()
     /// Named mutants their `Killed-By:` tests killed before the coverage
     /// pass (`runNamedKillers`): their verdicts are in the report, and the

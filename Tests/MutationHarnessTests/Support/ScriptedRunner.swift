@@ -6,8 +6,8 @@ import Testing
 /// holds: `BROKEN` does not compile (`SCHEMA-FAILS-AT-LINE n`: at line n), `HANG` times out (`BUILD-HANG`: the build), `CRASH` crashes (`CRASH-THEN-HANG`: and times out),
 /// `NO-TESTS` finds no test, `FLAKY-ONCE` fails the first test run only,
 /// `a - b` fails the test `T.Suite/adds()`.
-// `@unchecked`: the lab calls its runner only from the thread that runs
-// it, and the test reads `calls` after `run()` returned.
+// `@unchecked`: every call holds `lock` (the lab may call from several
+// threads), and the test reads `calls` after `run()` returned.
 final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     private(set) var calls: [(command: String, source: String)] = []
     /// Called at the start of every build and test run (under the runner's lock).
