@@ -341,4 +341,22 @@ extension FunctionKeyTests {
         #expect(keys.key(for: sFirst, reach: .tests(["t2"])) == keys.key(for: tFirst, reach: .tests(["t2"])), "each hunk in its function")
         #expect(keys.key(for: sFirst, reach: nil) == keys.key(for: tFirst, reach: nil), "the whole files, for a run without coverage")
     }
+
+    /// The files outside the map are keyed by path, not in the order a
+    /// dictionary lists them (another in every process, so no verdict of
+    /// such a mutant would ever be reused).
+    @Test func theFilesOutsideTheMapAreKeyedWhateverOrderTheyAreListedIn() throws {
+        let pairs = [("S.swift", SHA256.hex(Self.original)), ("T.swift", SHA256.hex(Self.tests)), ("Package.swift", "p")]
+            + (1...24).map { ("Tests/Fixtures/f\($0).json", "d\($0)") }
+        var roomy = [String: String](minimumCapacity: 4096)
+        for (path, digest) in pairs { roomy[path] = digest }
+        let tight = Dictionary(uniqueKeysWithValues: pairs)
+        try #require(roomy == tight && Array(roomy.keys) != Array(tight.keys), "the same files, listed in another order")
+        let sources = ["S.swift": Array(Self.original.utf8), "T.swift": Array(Self.tests.utf8)]
+        let mutant = try mutantInG(line: 9)
+        let one = VerdictKeys(files: roomy, common: "c", coverage: map, sources: sources)
+        let other = VerdictKeys(files: tight, common: "c", coverage: map, sources: sources)
+        #expect(one.key(for: mutant, reach: .tests(["t2"])) == other.key(for: mutant, reach: .tests(["t2"])))
+        #expect(one.killKey(for: mutant, killer: "t2") == other.killKey(for: mutant, killer: "t2"))
+    }
 }

@@ -624,11 +624,11 @@ struct LabCoverageTests {
     /// once beside the fixed ones, with the verdicts of one at a time.
     @Test func schemaMutantsTestedBySpareWorkersGetTheVerdictsOfOneAtATime() throws {
         let names = (1...6).map { "switch-\($0)" }
-        func explore(spare: Int) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
+        func explore(spare: Int, jobs: Int = 1) throws -> (statuses: [String: MutantStatus], runner: ScriptedRunner, output: String) {
             try withScratch { scratch in
                 let output = OutputBox()
                 let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: names, line: 4,
-                                                      "        a + b", "        a - b", configureLab: { $0.jobs = 1 },
+                                                      "        a + b", "        a - b", configureLab: { $0.jobs = jobs },
                                                       configure: { $0.meetsASecondSwitchedRun = true })
                 lab.spareWorkers = spare == 0 ? nil : SpareWorkers(count: spare, admit: { true }, poll: 0.001)
                 let report = try lab.run()
@@ -643,6 +643,9 @@ struct LabCoverageTests {
         #expect(spared.output.contains("  1 mutant(s) tested at a time, up to 3 while a core is idle"), "\(spared.output)")
         #expect(!one.output.contains("while a core is idle"))
         #expect(spared.output.components(separatedBy: ": building and testing...").count == 7, "each mutant announced once")
+        let wide = try explore(spare: 2, jobs: 6)
+        #expect(wide.statuses == one.statuses)
+        #expect(!wide.output.contains("while a core is idle"), "six mutants, six fixed workers: no spare one joins: \(wide.output)")
     }
 
     /// An interrupt while spare workers test mutants beside the fixed one

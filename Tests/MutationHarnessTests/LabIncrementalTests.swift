@@ -481,6 +481,9 @@ extension LabCoverageTests {
             #expect(second.mutants.first?.status == .killed && second.mutants.first?.buildSeconds == 0)
             let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
             #expect(log.contains("switched on in the mutant schema (MUTATE_SCHEMA_ID=1)"), "\(log)")
+            let (third, _, thirdOutput) = try incrementalRun(scratch, package: package, configureLab: Self.namedSchema)
+            #expect(third.incremental?.reused == 1, "\(thirdOutput)")
+            #expect(!thirdOutput.contains("name no test that kills them"), "no advice on a verdict taken from the file: \(thirdOutput)")
         }
     }
 
@@ -506,6 +509,8 @@ extension LabCoverageTests {
             let (third, thirdRunner, thirdOutput) = try incrementalRun(scratch, package: package, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
             #expect(third.incremental?.reusedBaseline == false && third.mutants.first?.status == .killed, "\(thirdOutput)")
             #expect(thirdRunner.binaryRuns == [["T.Suite/adds()"], ["T.Suite/adds()"]], "the named test and its control again, no pass: \(thirdOutput)")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(!log.contains("reused from") && log.contains("(Killed-By) run first"), "the named test starts the log afresh: \(log)")
         }
     }
 
@@ -872,5 +877,45 @@ extension LabCoverageTests {
         ])
         let explore = try countedFiles(named: false, previous: previous)
         #expect(!explore.contains("Lib/Core/core.c") && explore.contains("Sources/Tiny/Arithmetic.swift"), "\(explore)")
+    }
+}
+
+extension LabCoverageTests {
+    /// A verdict the named killers settle in this run is this run's own,
+    /// even when the file holds it under the same key: it is not also
+    /// counted as reused, and its log is the named test's.
+    @Test func aVerdictTheNamedKillersSettleIsNotAlsoReused() throws {
+        try withScratch { scratch in
+            let package = try package(in: scratch)
+            _ = try incrementalRun(scratch, package: package, outsideFunctions: true, killedBy: "T.Suite/adds()", configureLab: Self.namedSchema)
+            try scratch.write("pkg/Sources/Tiny/Arithmetic.swift", Self.source.replacingOccurrences(of: "1\n    }", with: "2\n    }"))
+            let (report, _, output) = try incrementalRun(scratch, package: package, outsideFunctions: true, killedBy: "T.Suite/adds()",
+                                                         configureLab: Self.namedSchema)
+            #expect(report.incremental?.reusedBaseline == false && report.incremental?.reused == 0, "\(output)")
+            let log = try String(contentsOf: package.appendingPathComponent(".build/mutation-report/logs/subtracts.log"), encoding: .utf8)
+            #expect(log.contains("the test(s) its file names (Killed-By) run first") && !log.contains("reused from"), "\(log)")
+        }
+    }
+
+    /// Without a map but with the test executable, the results file's
+    /// killer runs first with the limit of no time alone.
+    @Test func aKillerRunFirstWithoutAMapHasTheLimitOfNoTimeAlone() throws {
+        try withScratch { scratch in
+            let file = scratch.url.appendingPathComponent("results.json")
+            func explore(verify: Int) throws -> (report: LabReport, runner: ScriptedRunner, output: String) {
+                let output = OutputBox()
+                let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["switch-1"], line: 4, "        a + b", "        a - b",
+                                                      configureLab: { $0.jobs = 1; $0.timeoutMultiplier = 20; $0.timeoutConstant = 1 })
+                lab.findLLVM = { _ in nil }
+                lab.incremental = IncrementalRun(file: file, previous: try ResultsFile.load(from: file), verifyCount: verify)
+                return (try lab.run(), runner, output.text)
+            }
+            let first = try explore(verify: 0)
+            #expect(first.report.mutants.first?.killedBy == ["T.Suite/adds()"], "\(first.output)")
+            let (report, runner, output) = try explore(verify: 1)
+            #expect(report.incremental?.reusedBaseline == true && report.mutants.first?.status == .killed, "\(output)")
+            #expect(runner.binaryRuns == [["T.Suite/adds()"]], "its killer in the file, by the executable: \(runner.binaryRuns)")
+            #expect(runner.binaryLimits == [1], "\(runner.binaryLimits)")
+        }
     }
 }

@@ -20,6 +20,7 @@ extension LabCoverageTests {
         #expect(output.contains("every named mutant was killed by the tests its file names: no coverage pass"), "\(output)")
         #expect(!output.contains("Measuring which tests reach"), "\(output)")
         #expect(output.contains("progress 1/1 (100%), 1 of 1 detected"), "\(output)")
+        #expect(output.contains("Running the tests that 1 named mutant file(s) say kill them (Killed-By), each mutant by its switch..."), "\(output)")
         let log = try String(contentsOf: logs.appendingPathComponent("subtracts.log"), encoding: .utf8)
         #expect(log.contains("the test(s) its file names (Killed-By) run first"), "\(log)")
         #expect(log.contains("the control: the same tests, alone, with every switch off"), "\(log)")
@@ -61,6 +62,25 @@ extension LabCoverageTests {
         #expect(log.contains("they did not kill it (survived); the tests the coverage pass chooses run"), "\(log)")
         #expect(log.components(separatedBy: "switched on in the mutant schema").count == 2, "the log goes on: \(log)")
         #expect(output.contains("mutants/subtracts.patch: the tests its Killed-By names did not kill it; T.Suite/adds() did"), "\(output)")
+
+        let gone = try run(mutants: [try mutant("idle-two", line: 8, "        1", "        2", killedBy: "T.Suite/gone()")],
+                           configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: gone.logs) }
+        #expect(!gone.output.contains("Running the tests that"), "no named test the suite has: nothing to run first: \(gone.output)")
+    }
+
+    /// Mutants whose files name the same tests share one control run of
+    /// them; the second's log says so, and the warning is given once.
+    @Test func mutantsThatNameTheSameTestsShareOneControl() throws {
+        let (_, _, output, logs) = try run(mutants: [
+            try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/other()"),
+            try mutant("idle-two", line: 8, "        1", "        2", killedBy: "T.Suite/other()"),
+        ], configure: { $0.failsAlone = "T.Suite/other()" }, configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let second = try String(contentsOf: logs.appendingPathComponent("idle-two.log"), encoding: .utf8)
+        #expect(second.contains("mutate: the same tests passed alone with every switch off (checked for another mutant): false"), "\(second)")
+        #expect(!second.contains("the control: the same tests, alone"), "\(second)")
+        #expect(output.components(separatedBy: "do(es) not pass alone with every switch off").count == 2, "said once: \(output)")
     }
 
     /// A named test that fails alone whatever the switches (it needs another

@@ -243,6 +243,29 @@ extension LabCoverageTests {
             #expect(log.contains("mutate: 1 test(s) that killed other mutants of its file(s) in this run run first, on their own\n"
                 + "mutate: running the 1 test(s) that reach this mutant: T.Suite/adds()\n"), "\(log)")
             #expect(log.contains("mutate: they did not kill it; its tests run as usual\n"))
+            let third = try String(contentsOf: lab.logs.appendingPathComponent("switch-3.log"), encoding: .utf8)
+            #expect(third.contains("that killed other mutants of its file(s) in this run run first") && !third.contains("they did not kill it"),
+                    "killed by its learned killer: \(third)")
+        }
+    }
+
+    /// A learned killer that the first wave of the mutant's first stage
+    /// holds anyway does not also run alone first.
+    @Test func aLearnedKillerInTheFirstStagesFirstWaveRunsOnlyThere() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
+                                                  "        a + b", "        a - b", configureLab: { $0.jobs = 1 }, configure: { runner in
+                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+            })
+            lab.firstWaveSeconds = 0.01
+            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("T.") } }
+            let report = try lab.run()
+            #expect(report.mutants.map(\.status) == [.killed, .survived], "\(output.text)")
+            #expect(Array(runner.binaryRuns.suffix(4)) == [["T.Suite/adds()"], ["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
+                    "after the pass: switch-1's first wave; switch-2's two own waves, then the other test: \(runner.binaryRuns)")
+            let log = try String(contentsOf: lab.logs.appendingPathComponent("switch-2.log"), encoding: .utf8)
+            #expect(!log.contains("that killed other mutants"), "\(log)")
         }
     }
 

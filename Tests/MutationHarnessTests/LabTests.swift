@@ -832,6 +832,20 @@ struct LabTests {
         }
     }
 
+    /// `rebase`'s build check refuses a carried mutant that does not apply
+    /// to the copy (the package changed since), and builds nothing for it.
+    @Test func aMutantThatDoesNotApplyToTheCopyIsRefusedUnbuilt() throws {
+        try withScratch { scratch in
+            var configuration = Self.patchesOnly(try package(in: scratch))
+            configuration.buildOnly = true
+            let runner = ScriptedRunner()
+            let refusals = try Lab(configuration: configuration, mutants: [try mutant("stale", "        a * b", "        a - b")],
+                                   runner: runner, print: { _ in }).buildEach()
+            #expect(refusals["stale"]?.hasPrefix("it does not apply: ") == true, "\(refusals)")
+            #expect(runner.calls.map(\.command) == ["build"], "the package only")
+        }
+    }
+
     /// A schema whose own baseline stays red is taken out of the copy
     /// before the patches run: a mutant of another file is tested against
     /// the package's code, not against the red schema (which would make it

@@ -219,6 +219,21 @@ extension SchemaTests {
         #expect(schema.files["A.swift"] == "if !__mutateActive(1) { f() }; g()\n")
     }
 
+    /// A call its receiver stands in for closes inside a removed statement
+    /// that ends with it, also past half a megabyte into a file.
+    @Test(arguments: [0, 600_000])
+    func aCallThatEndsARemovedStatementClosesInsideIt(padding: Int) {
+        let prefix = padding == 0 ? "" : "//" + String(repeating: "x", count: padding) + "\n"
+        let statement = "names = names.sorted()"
+        let at = prefix.utf8.count, line = padding == 0 ? 1 : 2
+        let update = MutationPoint(file: "A.swift", start: at, end: at + 22, line: line, column: 1, mutationOperator: .droppedUpdate,
+                                   original: statement, replacement: "")
+        let call = MutationPoint(file: "A.swift", start: at + 8, end: at + 22, line: line, column: 9, mutationOperator: .identity,
+                                 original: "names.sorted()", replacement: "names")
+        let schema = Schema.build(points: [call, update], sources: ["A.swift": Array((prefix + statement + "\n").utf8)], module: { _ in "M" })
+        #expect(schema.files["A.swift"] == prefix + "if !__mutateActive(1) { names = (__mutateActive(2) ? names : names.sorted()) }\n")
+    }
+
     /// The right operand is kept when the replacement is the text after the
     /// operator, blanks skipped; the left one is not the right one.
     @Test func theRightOperandIsKeptWhenTheReplacementIsTheTextAfterTheOperator() {
