@@ -69,6 +69,30 @@ extension LabCoverageTests {
         #expect(!gone.output.contains("Running the tests that"), "no named test the suite has: nothing to run first: \(gone.output)")
     }
 
+    /// The progress counts from when the named tests began (not from the
+    /// lab's making), and the coverage pass after them counts too; a
+    /// mutant they settled gets no advice on its Killed-By.
+    @Test func theProgressCountsFromTheNamedTestsOn() throws {
+        let (_, _, output, logs) = try run(mutants: [
+            try mutant("subtracts", line: 4, "        a + b", "        a - b", killedBy: "T.Suite/adds()"),
+            try mutant("idle-two", line: 8, "        1", "        2"),
+            try mutant("zero-one", line: 6, "    public static let zero = 0", "    public static let zero = 1"),
+        ], configureLab: { $0.schema = true; $0.jobs = 1 }, lab: { lab in
+            // As if the copy and the baseline took two hours, and then the coverage pass two more.
+            lab.loopStart = Date(timeIntervalSinceNow: -7200)
+            let find = lab.findLLVM
+            lab.findLLVM = { [unowned lab] swift in
+                lab.loopStart = Date(timeIntervalSinceNow: -7200)
+                return find(swift)
+            }
+        })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let left = output.split(separator: "\n").filter { $0.hasPrefix("  progress ") }.map { String($0.split(separator: " ").dropLast().last ?? "") }
+        #expect(left.count == 3 && left[0].hasSuffix("s"), "subtracts, settled: seconds since the named tests began: \(left)")
+        #expect(left.count == 3 && left[1].hasPrefix("1h"), "idle-two: two hours for two mutants, one to go: \(left)")
+        #expect(!output.contains("did not kill it"), "\(output)")
+    }
+
     /// Mutants whose files name the same tests share one control run of
     /// them; the second's log says so, and the warning is given once.
     @Test func mutantsThatNameTheSameTestsShareOneControl() throws {
