@@ -62,6 +62,7 @@ extension LabCoverageTests {
         #expect(log.contains("they did not kill it (survived); the tests the coverage pass chooses run"), "\(log)")
         #expect(log.components(separatedBy: "switched on in the mutant schema").count == 2, "the log goes on: \(log)")
         #expect(output.contains("mutants/subtracts.patch: the tests its Killed-By names did not kill it; T.Suite/adds() did"), "\(output)")
+        #expect(!output.contains("name no test that kills them"), "both files name a test, if not the one that kills: \(output)")
 
         let gone = try run(mutants: [try mutant("idle-two", line: 8, "        1", "        2", killedBy: "T.Suite/gone()")],
                            configureLab: { $0.schema = true; $0.jobs = 1 })
