@@ -254,12 +254,7 @@ extension LabCoverageTests {
     @Test func aLearnedKillerInTheFirstStagesFirstWaveRunsOnlyThere() throws {
         try withScratch { scratch in
             let output = OutputBox()
-            let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
-                                                  "        a + b", "        a - b", configureLab: { $0.jobs = 1 }, configure: { runner in
-                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
-            })
-            lab.firstWaveSeconds = 0.01
-            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("T.") } }
+            let (lab, runner) = try learnedKillersLab(in: scratch, output: output, ownSuites: "T.")
             let report = try lab.run()
             #expect(report.mutants.map(\.status) == [.killed, .survived], "\(output.text)")
             #expect(Array(runner.binaryRuns.suffix(4)) == [["T.Suite/adds()"], ["T.Suite/adds()"], ["T.Suite/other()"], ["Other.Suite/unrelated()"]],
@@ -321,23 +316,34 @@ extension LabCoverageTests {
 }
 
 extension LabCoverageTests {
+    /// The lab of the learned killers' tests: `switch-1` and `switch-2` on
+    /// `a + b` (odd switches break adds()), every test reaching `add`, first
+    /// waves of 0.01 s alone, and the suites whose names start with
+    /// `ownSuites` as the mutants' own.
+    func learnedKillersLab(in scratch: Scratch, output: OutputBox, ownSuites prefix: String,
+                           configureLab: (inout LabConfiguration) -> Void = { $0.jobs = 1 }) throws -> (lab: Lab, runner: ScriptedRunner)
+    {
+        let (lab, _, runner) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
+                                              "        a + b", "        a - b", configureLab: configureLab, configure: { runner in
+            runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
+        })
+        lab.firstWaveSeconds = 0.01
+        lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix(prefix) } }
+        return (lab, runner)
+    }
+
     /// A learned killer's run has the time limit of one run of the stages it
     /// belongs to, not of every stage: here of T.Suite's two tests
     /// (0.10 s alone x 20 + 1 s = 3 s), not of all three (4 s).
     @Test func aLearnedKillersRunHasTheLimitOfTheStageItBelongsTo() throws {
         try withScratch { scratch in
             let output = OutputBox()
-            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
-                                             "        a + b", "        a - b", configureLab: { configuration in
+            // Other.Suite's test is the mutants' own suite and runs first; T.Suite's two are the second stage, where adds() kills switch-1.
+            let (lab, _) = try learnedKillersLab(in: scratch, output: output, ownSuites: "Other.") { configuration in
                 configuration.jobs = 1
                 configuration.timeoutMultiplier = 20
                 configuration.timeoutConstant = 1
-            }, configure: { runner in
-                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
-            })
-            lab.firstWaveSeconds = 0.01
-            // Other.Suite's test is the mutants' own suite and runs first; T.Suite's two are the second stage, where adds() kills switch-1.
-            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("Other.") } }
+            }
             let report = try lab.run()
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
             #expect(byName["switch-1"]?.killedBy == ["T.Suite/adds()"] && byName["switch-2"]?.status == .survived, "\(output.text)")
@@ -355,13 +361,8 @@ extension LabCoverageTests {
     @Test func aLearnedKillerOverTheBudgetWaitsForItsWave() throws {
         try withScratch { scratch in
             let output = OutputBox()
-            let (lab, _, _) = try exploreLab(in: scratch, output: output, names: ["switch-1", "switch-2"], line: 4,
-                                             "        a + b", "        a - b", configureLab: { $0.jobs = 1 }, configure: { runner in
-                runner.reaches = Dictionary(uniqueKeysWithValues: Self.allTests.map { ($0, ["add"]) })
-            })
-            lab.firstWaveSeconds = 0.01
+            let (lab, _) = try learnedKillersLab(in: scratch, output: output, ownSuites: "Other.")
             lab.learnedKillerSeconds = 0.04
-            lab.ownSuites = { tests, _ in tests.filter { $0.hasPrefix("Other.") } }
             let report = try lab.run()
             let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
             #expect(byName["switch-1"]?.killedBy == ["T.Suite/adds()"] && byName["switch-2"]?.status == .survived, "\(output.text)")

@@ -211,9 +211,10 @@ extension Lab {
     }
 
     /// For a generated mutant, runs on their own the tests among `tests`
-    /// that killed other mutants of `files` in this run and that the first wave of the first of
-    /// `stages` (the runs the mutant's tests make) does not hold, as many as
-    /// fit in `learnedKillerSeconds` alone (nil when there are none). Their run has the time limit and stall allowance of one run
+    /// that killed other mutants of `files` in this run and that the first
+    /// wave of the first of `stages` (the runs the mutant's tests make) does
+    /// not hold, as many as fit in `learnedKillerSeconds` alone (nil when
+    /// there are none). Their run has the time limit and stall allowance of one run
     /// of every stage they belong to, so at least those of the stage each
     /// runs in later: a test that fails or hangs here fails or hangs there
     /// too, and the mutant is detected either way; one that passes runs
