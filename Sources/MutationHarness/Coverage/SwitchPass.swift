@@ -9,8 +9,10 @@ import Foundation
 ///
 /// It places the schema mutants the coverage map cannot: code only in an
 /// executable a test starts, a global or static initialiser, a default
-/// argument. A switch that does not run cannot change what a test sees,
-/// so only the tests that ran it can kill its mutant (`SwitchReach`).
+/// argument; and it narrows those the map places by their function to the
+/// tests that ran their own switch. A switch that does not run cannot
+/// change what a test sees, so only the tests that ran it can kill its
+/// mutant (`SwitchReach`).
 struct SwitchPass {
     var alone: TestAlone
     /// Where the records are written (emptied first, removed after).
@@ -23,6 +25,13 @@ struct SwitchPass {
     var print: (String) -> Void
     /// The progress line's clock.
     var now: @Sendable () -> Date = Date.init
+
+    /// How many of the schema's mutants the map must give a test for the
+    /// pass to run it, to narrow them (`SwitchReach.worthMeasuring`). Its
+    /// one run there costs about what it costs a mutant in the worst case,
+    /// and a mutant runs a covering test far less often than that: about
+    /// one time in fifteen here (a kill stops the run).
+    static let minimumMutants = 40
 
     /// Each test of `tests` -> the mutants whose switch it ran. A test that
     /// fails on its own stops the pass (`CoverageError`).
@@ -58,7 +67,7 @@ struct SwitchPass {
 
 /// What the switch pass found, read for one mutant at a time.
 struct SwitchReach {
-    /// Test -> the mutants whose switch it ran on its own.
+    /// Test -> the mutants whose switch it ran on its own (every test the pass ran).
     var alone: [String: Set<String>]
     /// The mutants whose switch ran when the same tests ran together (the
     /// schema's own baseline).
@@ -72,5 +81,32 @@ struct SwitchReach {
         let tests = alone.filter { $0.value.contains(mutant) }.map(\.key)
         if tests.isEmpty { return together.contains(mutant) ? nil : .noTest }
         return .tests(order(tests))
+    }
+
+    /// The map's `tests` for a mutant it places, narrowed to those that ran
+    /// its switch: a test the pass ran that did not run it is left out (the
+    /// mutant cannot change what that test sees), a test the pass did not
+    /// run stays, and a test that ran it without the map saying so is
+    /// added. None left, and the switch did not run with the tests together
+    /// either: `NoCoverage`. None left but it ran together (only under load
+    /// or by timing): the map's tests, unchanged.
+    func narrowed(_ mutant: String, tests: [String], order: ([String]) -> [String]) -> CoverageMap.Reach {
+        let kept = tests.filter { alone[$0]?.contains(mutant) ?? true }
+        let listed = Set(tests)
+        let added = alone.filter { !listed.contains($0.key) && $0.value.contains(mutant) }.map(\.key)
+        if kept.isEmpty, added.isEmpty { return together.contains(mutant) ? .tests(tests) : .noTest }
+        return .tests(order(kept + added))
+    }
+
+    /// The tests worth running in the pass to narrow mutants the map
+    /// places (`narrowed`): each covers at least `minimum` of `covering`
+    /// (each mutant's map tests). One run of such a test in the pass can
+    /// spare it for every one of those mutants whose switch it does not run.
+    static func worthMeasuring(_ covering: [[String]], minimum: Int) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for tests in covering {
+            for test in Set(tests) { counts[test, default: 0] += 1 }
+        }
+        return Set(counts.filter { $0.value >= minimum }.keys)
     }
 }

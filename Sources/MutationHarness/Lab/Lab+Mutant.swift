@@ -139,6 +139,10 @@ extension Lab {
         if let why = switchPlaced[mutant.name] {
             appendLine("mutate: the coverage map cannot place this mutant (\(why)); the tests that ran its switch can (the switch pass)", to: log)
         }
+        if let mapped = switchNarrowed[mutant.name] {
+            let chosen = if case .tests(let tests) = reaches[mutant.name] { tests.count } else { 0 }
+            appendLine("mutate: the switch pass narrowed the coverage map's \(mapped) test(s) to the \(chosen) that ran this mutant's switch", to: log)
+        }
         switch reaches[mutant.name] {
         case .noTest:
             let place = "\(mutant.diff.files.first?.path ?? "?")"

@@ -18,32 +18,50 @@ extension Lab {
 
     /// Runs, each on its own, the tests that the schema mutants the map
     /// cannot place would run (`suitePlan`), and gives each such mutant the
-    /// tests that ran its switch, or `NoCoverage` when none did. A test that
-    /// fails alone, or a schema baseline that ran without a record (the
-    /// whole suite through `swift test`), leaves them as they were: each
-    /// runs every test that could run its code.
+    /// tests that ran its switch, or `NoCoverage` when none did. With
+    /// `configuration.switchPass`, the pass also runs every test that the
+    /// map gives at least `switchPassMinimumMutants` of the schema's
+    /// mutants, and narrows each placed mutant's tests to those that ran its
+    /// switch (`SwitchReach.narrowed`). A test that fails alone, or a schema
+    /// baseline that ran without a record (the whole suite through
+    /// `swift test`), leaves them as they were: each runs every test that
+    /// could run its code.
     func placeBySwitches() throws {
         defer { try? FileManager.default.removeItem(at: switchesTogether) }
         guard let coverage, let binary = testBinary, !schemaNumbers.isEmpty else { return }
         // Each with the map's reason.
-        let unplaced = mutants.compactMap { mutant -> (mutant: Mutant, why: String)? in
+        var unplaced = mutants.compactMap { mutant -> (mutant: Mutant, why: String)? in
             guard schemaNumbers[mutant.name] != nil, case .unknown(let why) = reaches[mutant.name] else { return nil }
             return (mutant, why)
         }
-        guard !unplaced.isEmpty else { return }
+        // Each with the map's tests.
+        let placed = !configuration.switchPass ? [] : mutants.compactMap { mutant -> (name: String, tests: [String])? in
+            guard schemaNumbers[mutant.name] != nil, case .tests(let tests) = reaches[mutant.name] else { return nil }
+            return (mutant.name, tests)
+        }
+        var planned = SwitchReach.worthMeasuring(placed.map(\.tests), minimum: switchPassMinimumMutants)
+        let narrows = !planned.isEmpty
+        guard !unplaced.isEmpty || narrows else { return }
         // The schema's baseline creates the record before its tests run: without it, they ran without one.
         guard FileManager.default.fileExists(atPath: switchesTogether.path) else {
             print("  the schema's baseline ran without a record of its switches: the \(unplaced.count) mutant(s) the map cannot place "
                 + "each run every test that could run their code")
             return
         }
-        var planned: Set<String> = []
+        var unplacedTests: Set<String> = []
         for (mutant, _) in unplaced {
-            guard let plan = suitePlan(for: mutant) else { return }
-            planned.formUnion(plan.first + plan.rest)
+            guard let plan = suitePlan(for: mutant) else {
+                unplacedTests = []
+                unplaced = []
+                break
+            }
+            unplacedTests.formUnion(plan.first + plan.rest)
         }
+        planned.formUnion(unplacedTests)
+        guard !planned.isEmpty else { return }
         let tests = coverage.fastestFirst(planned).map { ($0, baselineLibraries[$0] ?? .xctest) }
-        print("Measuring which tests run the switches of the \(unplaced.count) mutant(s) the map cannot place (\(tests.count) tests, each on its own)...")
+        print("Measuring which tests run the switches of the \(unplaced.count) mutant(s) the map cannot place"
+            + (narrows ? " and of the \(placed.count) it places" : "") + " (\(tests.count) tests, each on its own)...")
         let started = Date()
         let names = Dictionary(schemaNumbers.map { ($0.value, $0.key) }) { first, _ in first }
         let log = logs.appendingPathComponent("switches.log")
@@ -56,7 +74,7 @@ extension Lab {
         do {
             alone = try pass.run(tests)
         } catch let error as CoverageError {
-            print("  switch pass stopped: \(error.reason)\n  those mutants each run every test that could run their code")
+            print("  switch pass stopped: \(error.reason)\n  every mutant runs every test that could run its code")
             return
         }
         let found = SwitchReach(alone: alone, together: SwitchPass.read(switchesTogether, names: names))
@@ -70,11 +88,33 @@ extension Lab {
             reaches[mutant.name] = reach
             if reach == .noTest { counts.none += 1 } else { counts.chosen += 1 }
         }
+        var narrowing = (narrowed: 0, none: 0, before: 0, after: 0)
+        for (name, tests) in narrows ? placed : [] {
+            let reach = found.narrowed(name, tests: tests, order: coverage.fastestFirst)
+            guard reach != .tests(tests) else { continue }
+            switchNarrowed[name] = tests.count
+            reaches[name] = reach
+            if case .tests(let chosen) = reach {
+                narrowing.narrowed += 1
+                narrowing.before += tests.count
+                narrowing.after += chosen.count
+            } else {
+                narrowing.none += 1
+            }
+        }
         let seconds = Date().timeIntervalSince(started)
         // The report's coverage time is both passes'.
         report.coverageSeconds = (report.coverageSeconds ?? 0) + seconds
-        print(String(format: "  %d placed by the tests that ran their switch, %d whose switch no test ran (NoCoverage), "
-            + "%d whose switch ran only with the tests together (each runs every test that could run its code); %.1fs",
-            counts.chosen, counts.none, counts.underLoad, seconds))
+        if !unplaced.isEmpty {
+            print(String(format: "  %d placed by the tests that ran their switch, %d whose switch no test ran (NoCoverage), "
+                + "%d whose switch ran only with the tests together (each runs every test that could run its code)",
+                counts.chosen, counts.none, counts.underLoad))
+        }
+        if narrows {
+            print("  \(narrowing.narrowed) of the \(placed.count) mutant(s) the map places narrowed to the tests that ran their switch "
+                + "(\(narrowing.after) tests in all, where the map gave them \(narrowing.before)), "
+                + "\(narrowing.none) whose switch no test ran (NoCoverage)")
+        }
+        print(String(format: "  switch pass: %.1fs", seconds))
     }
 }

@@ -72,6 +72,14 @@ public final class Lab {
     /// whole suite, and no kill key: a program a test starts and kills writes no
     /// profile, so what their killing test reaches is not all known.
     var switchPlaced: [String: String] = [:]
+    /// Mutants the map places whose tests the switch pass narrowed to those
+    /// that ran their switch (`placeBySwitches`), with the map's count. Their
+    /// verdicts keep the map's key: the map's tests are a superset.
+    var switchNarrowed: [String: Int] = [:]
+    /// How many of the schema's mutants the map must give a test for the
+    /// switch pass to run it (`SwitchReach.worthMeasuring`; tests of the
+    /// lab give less).
+    var switchPassMinimumMutants = SwitchPass.minimumMutants
     /// Tests the coverage pass runs at once: twice `configuration.jobs`.
     /// Many tests wait more than they compute, and load there can only make
     /// the times alone, and so the mutants' limits, longer, never a verdict

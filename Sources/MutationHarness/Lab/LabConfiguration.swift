@@ -49,6 +49,10 @@ public struct LabConfiguration: Sendable {
     /// switch (`--no-schema`: each one built on its own, the reference).
     /// The gate's named mutants need the coverage pass for it.
     public var schema = true
+    /// Whether `explore`'s switch pass also narrows the tests of the
+    /// mutants the coverage map places to those that ran their own switch
+    /// (`--no-switch-pass`: the map's tests, by function; the reference).
+    public var switchPass = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
     /// Where CI publishes report.html (`MUTATE_REPORT_URL`), linked from summary.md.
