@@ -70,6 +70,22 @@ extension LabCoverageTests {
         #expect(!gone.output.contains("Running the tests that"), "no named test the suite has: nothing to run first: \(gone.output)")
     }
 
+    /// A mutant killed with no test to name (its process died after every
+    /// test passed) gets no advice: there is no killer to name in a
+    /// `Killed-By:` line, and it is not counted among the files that could.
+    @Test func aKillWithNoTestToNameGetsNoAdvice() throws {
+        let (report, _, output, logs) = try run(mutants: [
+            try mutant("subtracts", line: 4, "        a + b", "        a - b"),
+            try mutant("idle-two", line: 8, "        1", "        2"),
+        ], configure: { $0.reaches["T.Suite/other()"] = ["idle"]; $0.diesSilentlyUnderSwitch = 2 },
+           configureLab: { $0.schema = true; $0.jobs = 1 })
+        defer { try? FileManager.default.removeItem(at: logs) }
+        let byName = Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0) })
+        #expect(byName["idle-two"]?.status == .killed && byName["idle-two"]?.killedBy == [], "\(output)")
+        #expect(output.contains("1 named mutant file(s) name no test that kills them (such as mutants/subtracts.patch: T.Suite/adds())"),
+                "the mutant no test killed is not counted: \(output)")
+    }
+
     /// The progress counts from when the named tests began (not from the
     /// lab's making), and the coverage pass after them counts too; a
     /// mutant they settled gets no advice on its Killed-By.

@@ -49,6 +49,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
     var failsWithSwitchRecordAlone: String?
     /// A test that fails whenever the test executable runs it alone (it needs another test first).
     var failsAlone: String?
+    /// The schema switch (`MUTATE_SCHEMA_ID`) under which a run of the test
+    /// executable passes every test, then dies of a signal with nothing in
+    /// its log: killed, with no test to name.
+    var diesSilentlyUnderSwitch: Int?
     /// What a test does when it runs alone with a profile asked for (the
     /// coverage pass): it fails, its process crashes after it passed, or
     /// the filter runs nothing (a test another test must run first, say).
@@ -354,6 +358,10 @@ final class ScriptedRunner: CommandRunning, @unchecked Sendable {
             case .doesNotRun, .anotherTestRuns: .exited(0)
             }
             return ProcessResult(termination: termination, seconds: 0.05)
+        }
+        if let quiet = diesSilentlyUnderSwitch, environment[Schema.variable] == String(quiet) {
+            try writeCases(chosen, arguments: arguments) { _ in nil }
+            return ProcessResult(termination: .signalled(SIGABRT), seconds: 0.05)
         }
         // Under a schema, the odd switches break `adds()`.
         let switched = Int(environment[Schema.variable] ?? "").map { $0 % 2 == 1 } ?? false
