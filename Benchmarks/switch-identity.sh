@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The switch pass's narrowing (the default: a mutant the coverage map places
 # runs only the tests that ran its own switch) against the map's tests by
-# function (--no-switch-pass, the reference): the same generated mutants
+# function (--no-narrowing, the reference): the same generated mutants
 # both ways, verdicts compared one by one by what they mean for the score
 # (killed and timeout are detected; survived and noCoverage missed), the
 # tests chosen and the cost side by side. Any difference exits 1.
@@ -34,7 +34,7 @@ run() { # NAME ARGS...
     [ -f "$out/$name/results.json" ] || { echo "$name wrote no results: see $out/$name.log"; tail -5 "$out/$name.log"; exit 1; }
 }
 run narrowed
-run by-function --no-switch-pass
+run by-function --no-narrowing
 python3 - "$out" <<'PY'
 import json, statistics, sys
 out = sys.argv[1]

@@ -106,19 +106,22 @@ struct CoverageMapTests {
 
 /// What the switch pass's records say of one mutant.
 struct SwitchReachTests {
-    /// `a` ran switches of m1 and m2 alone, `b` of m2, `c` none; m3's ran only with the tests together.
-    private static let found = SwitchReach(alone: ["a": ["m1", "m2"], "b": ["m2"], "c": []], together: ["m1", "m2", "m3"])
+    /// `a` ran switches of m1, m2 and m5 alone, `b` of m2, `c` none; m3's ran only with the tests together.
+    private static let found = SwitchReach(alone: ["a": ["m1", "m2", "m5"], "b": ["m2"], "c": []], together: ["m1", "m2", "m3"])
 
     /// The map's tests narrowed: those the pass ran without the switch go,
-    /// those it did not run stay, those that ran it without the map come in.
+    /// those it did not run stay; none left keeps the map's tests when the
+    /// switch ran elsewhere (together, or alone in a test the map does not give).
     @Test func theMapsTestsNarrowedToThoseThatRanTheSwitch() {
         let order: ([String]) -> [String] = { $0.sorted() }
         #expect(Self.found.narrowed("m1", tests: ["a", "b", "c"], order: order) == .tests(["a"]))
-        #expect(Self.found.narrowed("m2", tests: ["a", "c", "d"], order: order) == .tests(["a", "b", "d"]), "d unmeasured stays, b comes in")
-        #expect(Self.found.narrowed("m1", tests: ["d"], order: order) == .tests(["a", "d"]))
+        #expect(Self.found.narrowed("m2", tests: ["c", "b", "d"], order: order) == .tests(["b", "d"]), "d unmeasured stays")
+        #expect(Self.found.narrowed("m2", tests: ["a", "c", "d"], order: order) == .tests(["a", "d"]), "b is not the map's: not added")
+        #expect(Self.found.narrowed("m5", tests: ["b", "c"], order: order) == .tests(["b", "c"]), "only a, not the map's, ran it: as they were")
         #expect(Self.found.narrowed("m3", tests: ["b", "c"], order: order) == .tests(["b", "c"]), "ran only together: the map's, as they were")
         #expect(Self.found.narrowed("m4", tests: ["b", "c"], order: order) == .noTest, "ran nowhere")
         #expect(Self.found.narrowed("m4", tests: ["b", "d"], order: order) == .tests(["d"]), "d was not measured")
+        #expect(Self.found.narrowed("m4", tests: ["d", "e"], order: order) == .tests(["d", "e"]), "none measured")
     }
 
     /// A test is worth the pass when the map gives it at least the minimum

@@ -9,12 +9,13 @@ extension LabCoverageTests {
     /// `T.Suite/other()` run, so the map gives each both tests. Alone,
     /// `adds()` runs switches 1 and 5, `other()` 1 and 2; switch 3 runs only
     /// with the tests together, switch 4 never. The odd switches fail `adds()`.
-    func exploreNarrowed(in scratch: Scratch, output: OutputBox, switchPass: Bool = true, minimum: Int = 1)
+    func exploreNarrowed(in scratch: Scratch, output: OutputBox, narrowing: Bool = true, minimum: Int = 1,
+                         configureLab: (inout LabConfiguration) -> Void = { _ in })
         throws -> (lab: Lab, configuration: LabConfiguration, runner: ScriptedRunner)
     {
         let names = (1...5).map { "narrow-\($0)" }
         let (lab, configuration, runner) = try exploreLab(in: scratch, output: output, names: names, line: 4, "        a + b", "        a - b",
-                                                          configureLab: { $0.switchPass = switchPass }, configure: { runner in
+                                                          configureLab: { $0.narrowing = narrowing; configureLab(&$0) }, configure: { runner in
             runner.reaches = ["T.Suite/adds()": ["add"], "T.Suite/other()": ["add"], "Other.Suite/unrelated()": []]
             runner.switchReaches = ["T.Suite/adds()": [1, 5], "T.Suite/other()": [1, 2]]
             runner.switchesUnderLoad = [3]
@@ -27,7 +28,7 @@ extension LabCoverageTests {
     /// narrow-5); a switch no test ran, alone or together, is `NoCoverage`
     /// (narrow-4); one that ran only with the tests together keeps the map's
     /// tests (narrow-3). The verdicts mean what the map's tests give them
-    /// (`--no-switch-pass`, the reference), where narrow-4 survives.
+    /// (`--no-narrowing`, the reference), where narrow-4 survives.
     @Test func theSwitchPassNarrowsTheMapsTestsToThoseThatRanTheSwitch() throws {
         let both = ["T.Suite/adds()", "T.Suite/other()"]
         try withScratch { scratch in
@@ -53,12 +54,31 @@ extension LabCoverageTests {
         }
         try withScratch { scratch in
             let output = OutputBox()
-            let (lab, _, _) = try exploreNarrowed(in: scratch, output: output, switchPass: false)
+            let (lab, _, _) = try exploreNarrowed(in: scratch, output: output, narrowing: false)
             let report = try lab.run()
             #expect(Dictionary(uniqueKeysWithValues: report.mutants.map { ($0.name, $0.status) })
                 == ["narrow-1": .killed, "narrow-2": .survived, "narrow-3": .killed, "narrow-4": .survived, "narrow-5": .killed], "\(output.text)")
             #expect(report.mutants.allSatisfy { $0.coveredBy.map(Set.init) == Set(both) }, "every one runs the map's tests")
             #expect(!output.text.contains("Measuring which tests run the switches"), "no switch pass: \(output.text)")
+        }
+    }
+
+    /// A narrowed mutant's runs get the time limits the map's tests would
+    /// have given it: `T.Suite/other()` takes 3 s alone, so narrow-5's run
+    /// of `T.Suite/adds()` (0.05 s) alone has the limit of both, capped by
+    /// the whole suite's, as every other run here.
+    @Test func aNarrowedMutantsRunsGetTheMapsTimeLimits() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, configuration, runner) = try exploreNarrowed(in: scratch, output: output, configureLab: { $0.timeoutConstant = 1 })
+            runner.secondsAlone = ["T.Suite/other()": 3]
+            let report = try lab.run()
+            #expect(report.mutants.first { $0.name == "narrow-5" }?.coveredBy == ["T.Suite/adds()"], "\(output.text)")
+            let limits = runner.binaryLimits.compactMap { $0 }
+            #expect(limits.count == runner.binaryLimits.count && limits.allSatisfy { abs($0 - report.testTimeoutSeconds) < 0.001 },
+                    "\(limits) against the suite's \(report.testTimeoutSeconds)")
+            let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/narrow-5.log"), encoding: .utf8)
+            #expect(log.contains("their time limits are those of the map's"), "\(log)")
         }
     }
 

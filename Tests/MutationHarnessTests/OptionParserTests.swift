@@ -292,7 +292,7 @@ struct OptionParserTests {
             """)
         #expect(HelpText.text(for: "explore").contains("""
               --pr-gate REF       gate a pull request: no survivor on lines changed since REF, no lower score than the base's
-              --no-switch-pass    each mutant runs every test that runs its function, not only those that ran its switch (the reference)
+              --no-narrowing      each mutant runs every test that runs its function, not only those that ran its switch (the reference)
               --package-path, --mutants, --output, --scratch, --timeout-multiplier, --timeout, --wait,
               --all-tests, --no-coverage, --no-schema, --jobs: as for run
             """), "explore names the options it shares with run, without --mutant")

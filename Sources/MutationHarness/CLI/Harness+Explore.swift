@@ -76,7 +76,7 @@ extension Harness {
     func explore(_ options: ExploreOptions) -> HarnessExitCode {
         guard var configuration = configuration(options.run, output: ".build/mutation-report/explore") else { return .usage }
         configuration.buildOnly = options.list
-        configuration.switchPass = options.switchPass
+        configuration.narrowing = options.narrowing
         let ignore: ExploreIgnore
         do {
             ignore = try ExploreIgnore.load(from: configuration.mutantsPath)

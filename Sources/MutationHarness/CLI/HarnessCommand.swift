@@ -71,10 +71,10 @@ struct ExploreOptions: Equatable {
     /// `--pr-gate REF`: gate a pull request on the lines changed since its
     /// merge base with REF and on the base's recorded score.
     var prGate: String?
-    /// `--no-switch-pass`: each mutant the coverage map places runs the
+    /// `--no-narrowing`: each mutant the coverage map places runs the
     /// map's tests (by function), not only those that ran its switch (the
     /// reference the switch pass is checked against).
-    var switchPass = true
+    var narrowing = true
 }
 
 /// `mutate promote ID NAME --description TEXT [PATH...]`.

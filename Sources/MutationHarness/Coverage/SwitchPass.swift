@@ -30,7 +30,7 @@ struct SwitchPass {
     /// pass to run it, to narrow them (`SwitchReach.worthMeasuring`). Its
     /// one run there costs about what it costs a mutant in the worst case,
     /// and a mutant runs a covering test far less often than that: about
-    /// one time in fifteen here (a kill stops the run).
+    /// one time in seventeen in this package's whole run (a kill stops the run).
     static let minimumMutants = 40
 
     /// Each test of `tests` -> the mutants whose switch it ran. A test that
@@ -85,17 +85,18 @@ struct SwitchReach {
 
     /// The map's `tests` for a mutant it places, narrowed to those that ran
     /// its switch: a test the pass ran that did not run it is left out (the
-    /// mutant cannot change what that test sees), a test the pass did not
-    /// run stays, and a test that ran it without the map saying so is
-    /// added. None left, and the switch did not run with the tests together
-    /// either: `NoCoverage`. None left but it ran together (only under load
-    /// or by timing): the map's tests, unchanged.
+    /// mutant cannot change what that test sees), and a test the pass did
+    /// not run stays. None left, and the switch ran nowhere, alone or
+    /// together: `NoCoverage`. None left, but it ran with the tests
+    /// together (under load or by timing), or alone in a test the map does
+    /// not give (the map and the pass disagree): the map's tests, unchanged.
+    /// A narrowed mutant runs only tests the map gives it, so its
+    /// incremental key (the map's) covers every test that can decide it.
     func narrowed(_ mutant: String, tests: [String], order: ([String]) -> [String]) -> CoverageMap.Reach {
         let kept = tests.filter { alone[$0]?.contains(mutant) ?? true }
-        let listed = Set(tests)
-        let added = alone.filter { !listed.contains($0.key) && $0.value.contains(mutant) }.map(\.key)
-        if kept.isEmpty, added.isEmpty { return together.contains(mutant) ? .tests(tests) : .noTest }
-        return .tests(order(kept + added))
+        if !kept.isEmpty { return .tests(order(kept)) }
+        let ranElsewhere = together.contains(mutant) || alone.values.contains { $0.contains(mutant) }
+        return ranElsewhere ? .tests(tests) : .noTest
     }
 
     /// The tests worth running in the pass to narrow mutants the map

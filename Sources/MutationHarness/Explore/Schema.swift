@@ -282,8 +282,8 @@ struct Schema {
     /// started with `MUTATE_SCHEMA_ID=n`. With `MUTATE_REACHED` set, it also
     /// appends `n` to that file the first time it runs in the process, at
     /// once (one `write`), so a process killed by a signal has still said
-    /// which switches it ran; a file it cannot open stops the process (a
-    /// record missing in silence would read as "reached by no test").
+    /// which switches it ran; a file it cannot open or write to stops the
+    /// process (a record missing in silence would read as "reached by no test").
     /// `switches` is the schema's highest number.
     static func supportFile(operators: [String], switches: Int) -> String {
         """
@@ -312,7 +312,8 @@ struct Schema {
             if let reached = __mutateReached, id >= 0, id <= \(switches), reached.seen[id] == 0 {
                 reached.seen[id] = 1
                 let line = Array("\\(id)\\n".utf8)
-                _ = line.withUnsafeBytes { write(reached.file, $0.baseAddress, $0.count) }
+                let written = line.withUnsafeBytes { write(reached.file, $0.baseAddress, $0.count) }
+                if written != line.count { fatalError("mutate: cannot record that switch \\(id) ran (a full disk?)") }
             }
             return __mutateSchemaID == id
         }

@@ -141,7 +141,8 @@ extension Lab {
         }
         if let mapped = switchNarrowed[mutant.name] {
             let chosen = if case .tests(let tests) = reaches[mutant.name] { tests.count } else { 0 }
-            appendLine("mutate: the switch pass narrowed the coverage map's \(mapped) test(s) to the \(chosen) that ran this mutant's switch", to: log)
+            appendLine("mutate: the switch pass narrowed the coverage map's \(mapped.count) test(s) to the \(chosen) that ran this mutant's switch "
+                + "or that it did not run; their time limits are those of the map's", to: log)
         }
         switch reaches[mutant.name] {
         case .noTest:
@@ -188,27 +189,34 @@ extension Lab {
     func runOwnSuitesFirst(_ tests: [String], of mutant: Mutant, binary: TestBinary, log: URL, extraEnvironment: [String: String])
         throws -> TestsRun
     {
+        // Narrowed by the switch pass: each run's limits are those the map's tests would have had.
+        let mapped = switchNarrowed[mutant.name]
         guard configuration.stopAtFirstFailure else {
-            return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+            return try runChosen(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment, waveOf: mapped)
         }
         let files = mutant.diff.files.map(\.path)
-        let own = ownSuites(tests, files)
-        let staged = !own.isEmpty && own.count < tests.count
-        let owned = Set(own)
-        let stages = staged ? [own, tests.filter { !owned.contains($0) }] : [tests]
+        let stages = self.stages(of: tests, files: files)
+        let limits = mapped.map { self.stages(of: $0, files: files) }
+        // The tests whose time gives a run of `run`'s tests its limits when the
+        // mutant was narrowed: the stages of the map's tests that hold one of them.
+        func limitStage(_ run: [String]) -> [String]? {
+            limits.map { $0.filter { $0.contains(where: run.contains) }.flatMap { $0 } }
+        }
         let learned = try runLearnedKillers(tests, stages: stages, files: files, name: mutant.name, binary: binary, log: log,
-                                            extraEnvironment: extraEnvironment)
+                                            extraEnvironment: extraEnvironment, limitStage: limitStage)
         if let learned, learned.verdict.status != .survived { return learned }
         var usual: TestsRun
-        if staged {
-            appendLine("mutate: the \(own.count) test(s) of the suites named after its file(s) run first", to: log)
-            usual = try runInWaves(own, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+        if stages.count > 1 {
+            appendLine("mutate: the \(stages[0].count) test(s) of the suites named after its file(s) run first", to: log)
+            usual = try runInWaves(stages[0], of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment,
+                                   limitsOf: limitStage(stages[0]))
             if usual.verdict.status == .survived {
                 appendLine("mutate: they did not kill it; the other \(stages[1].count) test(s) that reach it run", to: log)
-                usual = Self.joined(usual, try runInWaves(stages[1], of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment))
+                usual = Self.joined(usual, try runInWaves(stages[1], of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment,
+                                                          limitsOf: limitStage(stages[1])))
             }
         } else {
-            usual = try runInWaves(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment)
+            usual = try runInWaves(tests, of: binary, name: mutant.name, log: log, extraEnvironment: extraEnvironment, limitsOf: limitStage(tests))
         }
         usual.seconds += learned?.seconds ?? 0
         return usual
@@ -219,12 +227,13 @@ extension Lab {
     /// wave of the first of `stages` (the runs the mutant's tests make) does
     /// not hold, as many as fit in `learnedKillerSeconds` alone (nil when
     /// there are none). Their run has the time limit and stall allowance of one run
-    /// of every stage they belong to, so at least those of the stage each
+    /// of every stage they belong to (of the map's tests, for a mutant the
+    /// switch pass narrowed: `limitStage`), so at least those of the stage each
     /// runs in later: a test that fails or hangs here fails or hangs there
     /// too, and the mutant is detected either way; one that passes runs
     /// again in its place.
     private func runLearnedKillers(_ tests: [String], stages: [[String]], files: [String], name: String, binary: TestBinary, log: URL,
-                                   extraEnvironment: [String: String]) throws -> TestsRun?
+                                   extraEnvironment: [String: String], limitStage: ([String]) -> [String]?) throws -> TestsRun?
     {
         // Generated mutants only: many of one function fall to the same test, where named mutants are distinct
         // bugs (on this package's 85, a learned killer killed 3 of the 19 it ran for; on 806 generated, 28 of 44).
@@ -234,10 +243,9 @@ extension Lab {
         let learned = LearnedKillers.withinBudget(learnedKillers.tests(among: tests, for: files).filter { !firstWave.contains($0) },
                                                   seconds: secondsAlone, budget: learnedKillerSeconds)
         guard !learned.isEmpty else { return nil }
-        let chosen = Set(learned)
-        let theirStages = stages.filter { $0.contains(where: chosen.contains) }.flatMap { $0 }
         appendLine("mutate: \(learned.count) test(s) that killed other mutants of its file(s) in this run run first, on their own", to: log)
-        let run = try runChosen(learned, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: theirStages)
+        let run = try runChosen(learned, of: binary, name: name, log: log, extraEnvironment: extraEnvironment,
+                                waveOf: limitStage(learned) ?? stages.filter { $0.contains(where: learned.contains) }.flatMap { $0 })
         if run.verdict.status == .survived { appendLine("mutate: they did not kill it; its tests run as usual", to: log) }
         return run
     }
@@ -246,22 +254,37 @@ extension Lab {
     /// `runChosen`, the next only when the mutant survived the last. Every
     /// wave gets the time limit and the stall allowance one run of all of
     /// `tests` would have: a test the mutant slows down has as long to end
-    /// in its wave as beside the slower tests.
-    func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String])
+    /// in its wave as beside the slower tests. With `stage` (the map's
+    /// tests of a mutant the switch pass narrowed), every run gets those of
+    /// one run of all of `stage` instead, one wave or more.
+    func runInWaves(_ tests: [String], of binary: TestBinary, name: String, log: URL, extraEnvironment: [String: String],
+                    limitsOf stage: [String]? = nil)
         throws -> TestsRun
     {
         let waves = waves(of: tests)
-        guard waves.count > 1 else { return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment) }
+        guard waves.count > 1 else {
+            return try runChosen(tests, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: stage)
+        }
         var done: TestsRun?
         for (index, wave) in waves.enumerated() {
             let alone = wave.map(secondsAlone).reduce(0, +)
             appendLine(String(format: "mutate: wave %d of %d, fastest first: %d test(s), %.2fs alone", index + 1, waves.count, wave.count, alone), to: log)
-            let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: tests)
+            let run = try runChosen(wave, of: binary, name: name, log: log, extraEnvironment: extraEnvironment, waveOf: stage ?? tests)
             let both = done.map { Self.joined($0, run) } ?? run
             guard run.verdict.status == .survived else { return both }
             done = both
         }
         return done!
+    }
+
+    /// A mutant's `tests` in the runs they make: those of the suites named
+    /// after its `files` (`ownSuites`), then the others; one stage when
+    /// either part is empty.
+    func stages(of tests: [String], files: [String]) -> [[String]] {
+        let own = ownSuites(tests, files)
+        guard !own.isEmpty, own.count < tests.count else { return [tests] }
+        let owned = Set(own)
+        return [own, tests.filter { !owned.contains($0) }]
     }
 
     /// `tests` fastest first, in their waves (`TestWaves`).

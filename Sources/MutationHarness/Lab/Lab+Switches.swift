@@ -1,7 +1,8 @@
 import Foundation
 
 /// The switch pass: schema mutants the coverage map cannot place are placed
-/// by the switches the tests run (`SwitchPass`).
+/// by the switches the tests run, and those it places are narrowed to the
+/// tests that ran their own switch (`SwitchPass`).
 extension Lab {
     /// Where the schema's own baseline records the switches its tests run together.
     var switchesTogether: URL { workspace.root.appendingPathComponent(".mutate/switches-together") }
@@ -19,7 +20,7 @@ extension Lab {
     /// Runs, each on its own, the tests that the schema mutants the map
     /// cannot place would run (`suitePlan`), and gives each such mutant the
     /// tests that ran its switch, or `NoCoverage` when none did. With
-    /// `configuration.switchPass`, the pass also runs every test that the
+    /// `configuration.narrowing`, the pass also runs every test that the
     /// map gives at least `switchPassMinimumMutants` of the schema's
     /// mutants, and narrows each placed mutant's tests to those that ran its
     /// switch (`SwitchReach.narrowed`). A test that fails alone, or a schema
@@ -35,7 +36,7 @@ extension Lab {
             return (mutant, why)
         }
         // Each with the map's tests.
-        let placed = !configuration.switchPass ? [] : mutants.compactMap { mutant -> (name: String, tests: [String])? in
+        let placed = !configuration.narrowing ? [] : mutants.compactMap { mutant -> (name: String, tests: [String])? in
             guard schemaNumbers[mutant.name] != nil, case .tests(let tests) = reaches[mutant.name] else { return nil }
             return (mutant.name, tests)
         }
@@ -45,7 +46,7 @@ extension Lab {
         // The schema's baseline creates the record before its tests run: without it, they ran without one.
         guard FileManager.default.fileExists(atPath: switchesTogether.path) else {
             print("  the schema's baseline ran without a record of its switches: the \(unplaced.count) mutant(s) the map cannot place "
-                + "each run every test that could run their code")
+                + "each run every test that could run their code" + (narrows ? ", the others the map's tests" : ""))
             return
         }
         var unplacedTests: Set<String> = []
@@ -88,18 +89,18 @@ extension Lab {
             reaches[mutant.name] = reach
             if reach == .noTest { counts.none += 1 } else { counts.chosen += 1 }
         }
-        var narrowing = (narrowed: 0, none: 0, before: 0, after: 0)
+        var tally = (narrowed: 0, none: 0, before: 0, after: 0)
         for (name, tests) in narrows ? placed : [] {
             let reach = found.narrowed(name, tests: tests, order: coverage.fastestFirst)
             guard reach != .tests(tests) else { continue }
-            switchNarrowed[name] = tests.count
+            switchNarrowed[name] = tests
             reaches[name] = reach
             if case .tests(let chosen) = reach {
-                narrowing.narrowed += 1
-                narrowing.before += tests.count
-                narrowing.after += chosen.count
+                tally.narrowed += 1
+                tally.before += tests.count
+                tally.after += chosen.count
             } else {
-                narrowing.none += 1
+                tally.none += 1
             }
         }
         let seconds = Date().timeIntervalSince(started)
@@ -111,9 +112,9 @@ extension Lab {
                 counts.chosen, counts.none, counts.underLoad))
         }
         if narrows {
-            print("  \(narrowing.narrowed) of the \(placed.count) mutant(s) the map places narrowed to the tests that ran their switch "
-                + "(\(narrowing.after) tests in all, where the map gave them \(narrowing.before)), "
-                + "\(narrowing.none) whose switch no test ran (NoCoverage)")
+            print("  \(tally.narrowed) of the \(placed.count) mutant(s) the map places narrowed to the tests that ran their switch "
+                + "(\(tally.after) tests in all, where the map gave them \(tally.before)), "
+                + "\(tally.none) whose switch no test ran (NoCoverage)")
         }
         print(String(format: "  switch pass: %.1fs", seconds))
     }

@@ -73,9 +73,10 @@ public final class Lab {
     /// profile, so what their killing test reaches is not all known.
     var switchPlaced: [String: String] = [:]
     /// Mutants the map places whose tests the switch pass narrowed to those
-    /// that ran their switch (`placeBySwitches`), with the map's count. Their
-    /// verdicts keep the map's key: the map's tests are a superset.
-    var switchNarrowed: [String: Int] = [:]
+    /// that ran their switch (`placeBySwitches`), with the map's tests: their
+    /// runs get the time limits of those, and their verdicts keep the map's
+    /// key (a superset of the tests they run).
+    var switchNarrowed: [String: [String]] = [:]
     /// How many of the schema's mutants the map must give a test for the
     /// switch pass to run it (`SwitchReach.worthMeasuring`; tests of the
     /// lab give less).

@@ -51,8 +51,8 @@ public struct LabConfiguration: Sendable {
     public var schema = true
     /// Whether `explore`'s switch pass also narrows the tests of the
     /// mutants the coverage map places to those that ran their own switch
-    /// (`--no-switch-pass`: the map's tests, by function; the reference).
-    public var switchPass = true
+    /// (`--no-narrowing`: the map's tests, by function; the reference).
+    public var narrowing = true
     /// Whether this run happens on CI (for the JSON report).
     public var isCI = false
     /// Where CI publishes report.html (`MUTATE_REPORT_URL`), linked from summary.md.

@@ -23,12 +23,13 @@ enum ExploreCommand: SubCommand {
         `FILE:LINE OPERATOR reason`; they are reported as ignored.
         Each mutant runs only the tests that reach its code (the coverage
         pass, as for run, by function; then the switch pass: with every
-        switch off, each test that the map gives at least 40 of the schema's
+        switch off, each test that the map gives at least \(SwitchPass.minimumMutants) of the schema's
         mutants runs alone once, and a mutant runs only the tests that ran
         its own switch, which also places code the map cannot, such as code
-        only in a program a test starts) and stops at the first failing test; a run in which
-        tests are running and none has started or ended for the longest of
-        their times alone x 3 + 10 s is stopped as a timeout. Mutants of the
+        only in a program a test starts) and stops at the first failing
+        test; a run in which tests are running and none has started or
+        ended for the longest of their times alone x 3 + 10 s is stopped as
+        a timeout. Mutants of the
         schema are tested --jobs at a time (default: one per core, and up to
         three more per core while a core is idle: many tests wait more than
         they compute).
@@ -63,7 +64,7 @@ enum ExploreCommand: SubCommand {
         OptionSpec("--verify-reused", "N",
                    help: "re-run N reused verdicts, drawn at random, to check FILE (default \(RunOptions.defaultVerifyReused))"),
         OptionSpec("--pr-gate", "REF", help: "gate a pull request: no survivor on lines changed since REF, no lower score than the base's"),
-        OptionSpec("--no-switch-pass", help: "each mutant runs every test that runs its function, not only those that ran its switch "
+        OptionSpec("--no-narrowing", help: "each mutant runs every test that runs its function, not only those that ran its switch "
             + "(the reference)"),
     ]
     /// Run's options, but for the ones explore declares itself and
@@ -92,7 +93,7 @@ enum ExploreCommand: SubCommand {
         }
         explore.ids = arguments.all("--id")
         explore.prGate = arguments.last("--pr-gate")
-        explore.switchPass = !arguments.has("--no-switch-pass")
+        explore.narrowing = !arguments.has("--no-narrowing")
         if explore.prGate != nil {
             guard explore.run.incremental != nil else {
                 throw arguments.error("--pr-gate compares the score with the base branch's, which a results file records: it needs --incremental FILE")
