@@ -134,6 +134,11 @@ struct OptionParserTests {
         #expect(options.run.jobs == nil, "one per core, decided by the command")
         #expect(options.run.shard == Shard(index: 2, count: 3))
         #expect(!options.list && !options.gates && options.run.schema, "it runs, reports without gating, and builds one schema")
+        #expect(options.narrowing, "the switch pass narrows by default")
+        guard case .explore(let reference) = try OptionParser.parse(["explore", "--no-narrowing"]), !reference.narrowing else {
+            Issue.record("expected explore without the narrowing")
+            return
+        }
         guard case .explore(let listing) = try OptionParser.parse(["explore", "--list", "--threshold", "90", "--no-schema"]) else {
             Issue.record("expected explore")
             return
