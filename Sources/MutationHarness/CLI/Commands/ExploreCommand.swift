@@ -93,7 +93,7 @@ enum ExploreCommand: SubCommand {
         }
         explore.ids = arguments.all("--id")
         explore.prGate = arguments.last("--pr-gate")
-        explore.narrowing = !arguments.has("--no-narrowing")
+        if arguments.has("--no-narrowing") { explore.narrowing = false }
         if explore.prGate != nil {
             guard explore.run.incremental != nil else {
                 throw arguments.error("--pr-gate compares the score with the base branch's, which a results file records: it needs --incremental FILE")
