@@ -23,21 +23,8 @@ mkdir -p "$out"
 swift build -c release --product mutate >/dev/null
 mutate=.build/release/mutate
 
-run() { # NAME ARGS...: one harness run, its wall time in NAME.seconds
-    local name=$1; shift
-    local start end
-    if [ "${KEEP:-0}" = 1 ] && [ -f "$out/$name/results.json" ] \
-        && ! grep -q '"status" *: *"pending"' "$out/$name/results.json"; then
-        echo "(keeping $out/$name from an earlier, finished run)"; return
-    fi
-    # A run that stops before its verdicts must not leave an older run's results to be read.
-    rm -rf "${out:?}/$name"
-    start=$(date +%s.%N)
-    "$mutate" "$@" --output "$out/$name" > "$out/$name.log" 2>&1 || true
-    end=$(date +%s.%N)
-    python3 -c "print(f'{$end - $start:.1f}')" > "$out/$name.seconds"
-    if [ ! -f "$out/$name/results.json" ]; then echo "$name wrote no results: see $out/$name.log"; tail -5 "$out/$name.log"; exit 1; fi
-}
+# shellcheck source=Benchmarks/harness-run.sh
+source Benchmarks/harness-run.sh
 
 if [ "$what" = all ] || [ "$what" = named ]; then
     run named-whole --no-coverage --no-schema --scratch "$out/scratch-whole"

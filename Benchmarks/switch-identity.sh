@@ -10,7 +10,7 @@
 #
 # Default: the lab's Lab+Mutant.swift and Lab+Incremental.swift (about 330
 # mutants), where the map's functions are run by most lab tests.
-# KEEP=1 keeps a finished run of either side.
+# KEEP=1 keeps a finished run of either side (Benchmarks/harness-run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=("$@")
@@ -19,22 +19,10 @@ out=.build/switch-identity
 mkdir -p "$out"
 swift build -c release --product mutate >/dev/null
 mutate=.build/release/mutate
-run() { # NAME ARGS...
-    local name=$1; shift
-    local start end
-    if [ "${KEEP:-0}" = 1 ] && [ -f "$out/$name/results.json" ] \
-        && ! grep -q '"status" *: *"pending"' "$out/$name/results.json"; then
-        echo "(keeping $out/$name from an earlier, finished run)"; return
-    fi
-    rm -rf "${out:?}/$name"
-    start=$(date +%s.%N)
-    "$mutate" explore "${paths[@]}" "$@" --output "$out/$name" > "$out/$name.log" 2>&1 || true
-    end=$(date +%s.%N)
-    python3 -c "print(f'{$end - $start:.1f}')" > "$out/$name.seconds"
-    [ -f "$out/$name/results.json" ] || { echo "$name wrote no results: see $out/$name.log"; tail -5 "$out/$name.log"; exit 1; }
-}
-run narrowed
-run by-function --no-narrowing
+# shellcheck source=Benchmarks/harness-run.sh
+source Benchmarks/harness-run.sh
+run narrowed explore "${paths[@]}"
+run by-function explore "${paths[@]}" --no-narrowing
 python3 - "$out" <<'PY'
 import json, statistics, sys
 out = sys.argv[1]
