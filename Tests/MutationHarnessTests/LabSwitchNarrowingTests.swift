@@ -46,6 +46,7 @@ extension LabCoverageTests {
                     "\(output.text)")
             #expect(output.text.contains("2 of the 5 mutant(s) the map places narrowed to the tests that ran their switch (2 tests in all, where the map gave them 4), "
                 + "1 whose switch no test ran (NoCoverage)"), "\(output.text)")
+            #expect(!output.text.contains("placed by the tests that ran their switch"), "none to place, no line of them: \(output.text)")
             let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/narrow-2.log"), encoding: .utf8)
             #expect(log.contains("the switch pass narrowed the coverage map's 2 test(s) to the 1 that ran this mutant's switch"), "\(log)")
             let none = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/narrow-4.log"), encoding: .utf8)
@@ -79,6 +80,26 @@ extension LabCoverageTests {
                     "\(limits) against the suite's \(report.testTimeoutSeconds)")
             let log = try String(contentsOf: configuration.outputPath.appendingPathComponent("logs/narrow-5.log"), encoding: .utf8)
             #expect(log.contains("their time limits are those of the map's"), "\(log)")
+        }
+    }
+
+    /// A mutant of a narrowing run left out of the schema (it runs as a
+    /// patch) has no switch to narrow it by: it runs the map's tests, and
+    /// `adds()` kills it, where narrowing it would have found no record of
+    /// it and made it `NoCoverage`.
+    @Test func aMutantOutOfTheSchemaIsNotNarrowed() throws {
+        try withScratch { scratch in
+            let output = OutputBox()
+            let (lab, _, _) = try exploreNarrowed(in: scratch, output: output)
+            let names = (1...4).map { "narrow-\($0)" }
+            lab.schemaBuilder = { _ in
+                Schema(numbers: Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0 + 1) }),
+                       files: ["Sources/Tiny/Arithmetic.swift": Self.source + "// SCHEMA\n"], support: ["Sources/Tiny": "// switch\n"])
+            }
+            let report = try lab.run()
+            let patch = try #require(report.mutants.first { $0.name == "narrow-5" })
+            #expect(patch.status == .killed, "\(output.text)")
+            #expect(patch.coveredBy.map(Set.init) == ["T.Suite/adds()", "T.Suite/other()"], "the map's tests: \(output.text)")
         }
     }
 
