@@ -200,7 +200,7 @@ extension Lab {
         // The tests whose time gives a run of `run`'s tests its limits when the
         // mutant was narrowed: the stages of the map's tests that hold one of them.
         func limitStage(_ run: [String]) -> [String]? {
-            limits.map { $0.filter { $0.contains(where: run.contains) }.flatMap { $0 } }
+            limits.map { Self.stages($0, holding: run) }
         }
         let learned = try runLearnedKillers(tests, stages: stages, files: files, name: mutant.name, binary: binary, log: log,
                                             extraEnvironment: extraEnvironment, limitStage: limitStage)
@@ -245,7 +245,7 @@ extension Lab {
         guard !learned.isEmpty else { return nil }
         appendLine("mutate: \(learned.count) test(s) that killed other mutants of its file(s) in this run run first, on their own", to: log)
         let run = try runChosen(learned, of: binary, name: name, log: log, extraEnvironment: extraEnvironment,
-                                waveOf: limitStage(learned) ?? stages.filter { $0.contains(where: learned.contains) }.flatMap { $0 })
+                                waveOf: limitStage(learned) ?? Self.stages(stages, holding: learned))
         if run.verdict.status == .survived { appendLine("mutate: they did not kill it; its tests run as usual", to: log) }
         return run
     }
@@ -285,6 +285,11 @@ extension Lab {
         guard !own.isEmpty, own.count < tests.count else { return [tests] }
         let owned = Set(own)
         return [own, tests.filter { !owned.contains($0) }]
+    }
+
+    /// The tests of those of `stages` that hold one of `run`'s.
+    static func stages(_ stages: [[String]], holding run: [String]) -> [String] {
+        stages.filter { $0.contains(where: run.contains) }.flatMap { $0 }
     }
 
     /// `tests` fastest first, in their waves (`TestWaves`).

@@ -49,16 +49,9 @@ extension Lab {
                 + "each run every test that could run their code" + (narrows ? ", the others the map's tests" : ""))
             return
         }
-        var unplacedTests: Set<String> = []
-        for (mutant, _) in unplaced {
-            guard let plan = suitePlan(for: mutant) else {
-                unplacedTests = []
-                unplaced = []
-                break
-            }
-            unplacedTests.formUnion(plan.first + plan.rest)
-        }
-        planned.formUnion(unplacedTests)
+        // Without a plan for each, they run every test that could run their code, as before.
+        let plans = unplaced.compactMap { suitePlan(for: $0.mutant) }
+        if plans.count < unplaced.count { unplaced = [] } else { planned.formUnion(plans.flatMap { $0.first + $0.rest }) }
         guard !planned.isEmpty else { return }
         let tests = coverage.fastestFirst(planned).map { ($0, baselineLibraries[$0] ?? .xctest) }
         print("Measuring which tests run the switches of the \(unplaced.count) mutant(s) the map cannot place"
